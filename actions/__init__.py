@@ -1,0 +1,1 @@
+"""Rasa custom actions: thin adapters that read the tracker, call ``lantern`` and send replies."""

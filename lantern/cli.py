@@ -1,0 +1,148 @@
+"""The ``lantern`` command: train, chat, eval, content check."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+
+from lantern.logs import quiet_frameworks
+
+log = logging.getLogger("lantern")
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    """Train the model unless one for the current inputs exists."""
+    from lantern.training import ensure_model
+
+    print(ensure_model(force=args.force))
+    return 0
+
+
+def cmd_content(args: argparse.Namespace) -> int:
+    """Validate the content folder."""
+    from lantern.content import ContentError, load_library
+
+    try:
+        library = load_library(Path(args.dir) if args.dir else None)
+    except ContentError as error:
+        print(f"lantern content: {error}", file=sys.stderr)
+        return 1
+    print(f"content ok: {len(library)} topics, {len(library.passages())} passages")
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    """Run an evaluation file through the whole bot and print failures and figures."""
+    from lantern.content import load_library
+    from lantern.evaluation import EvalFileError, load_cases, run_cases, summarise
+    from lantern.evaluation.report import failure_lines
+    from lantern.runtime import running_bot
+    from lantern.training import ensure_model
+
+    try:
+        cases = load_cases(Path(args.file), known_topics=set(load_library().topics))
+    except EvalFileError as error:
+        print(f"lantern eval: {error}", file=sys.stderr)
+        return 2
+    model = ensure_model()
+    with running_bot(model) as agent:
+        results = asyncio.run(run_cases(agent, cases))
+    summary = summarise(results)
+    if args.json:
+        payload = {
+            "summary": {"cases": summary.cases, "topic_accuracy": asdict(summary.topic_accuracy)},
+            "results": [
+                {"case": asdict(r.case), "outcome": asdict(r.outcome), "passed": r.topic_passed}
+                for r in results
+            ],
+        }
+        print(json.dumps(payload, indent=2))
+        return 0
+    for line in failure_lines(results):
+        print(line)
+    for line in summary.lines():
+        print(line)
+    return 0
+
+
+def cmd_chat(args: argparse.Namespace) -> int:
+    """Chat with the bot in this terminal (conversations stored as endpoints.yml says)."""
+    from lantern.chat import chat
+    from lantern.runtime import running_bot
+    from lantern.training import ensure_model
+
+    model = ensure_model()
+    tracker_store = None if args.memory else _configured_tracker_store()
+    print("starting Lantern (the first start takes about a minute)...", file=sys.stderr)
+    with running_bot(model, tracker_store) as agent:
+        asyncio.run(chat(agent, sys.stdin, sys.stdout))
+    return 0
+
+
+def cmd_start(args: argparse.Namespace) -> int:
+    """Run the bot: on Telegram when a token is configured, else a chat in this terminal."""
+    if os.environ.get("TELEGRAM_BOT_TOKEN"):
+        print(
+            "lantern start: TELEGRAM_BOT_TOKEN is set, but this version has no Telegram "
+            "connector yet; opening the terminal chat instead.",
+            file=sys.stderr,
+        )
+    return cmd_chat(args)
+
+
+def _configured_tracker_store() -> object:
+    from rasa.core.tracker_store import TrackerStore
+    from rasa.core.utils import read_endpoints_from_path
+
+    from lantern.settings import get_settings
+
+    endpoints = read_endpoints_from_path(get_settings().root / "endpoints.yml")
+    return TrackerStore.create(endpoints.tracker_store)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: one sub-command per task."""
+    parser = argparse.ArgumentParser(prog="lantern", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    train = commands.add_parser("train", help="train the model if its inputs changed")
+    train.add_argument("--force", action="store_true", help="train even if a model exists")
+    train.set_defaults(func=cmd_train)
+
+    content = commands.add_parser("content", help="check the content folder")
+    content.add_argument("action", choices=["check"])
+    content.add_argument("--dir", help="a content folder other than the project's")
+    content.set_defaults(func=cmd_content)
+
+    evaluate = commands.add_parser("eval", help="score the whole bot on an evaluation file")
+    evaluate.add_argument("file", help="a YAML file of cases")
+    evaluate.add_argument("--json", action="store_true", help="print results as JSON")
+    evaluate.set_defaults(func=cmd_eval)
+
+    for name, func, text in (
+        ("chat", cmd_chat, "chat with the bot in this terminal"),
+        ("start", cmd_start, "run the bot (Telegram if configured, else terminal chat)"),
+    ):
+        sub = commands.add_parser(name, help=text)
+        sub.add_argument("--memory", action="store_true", help="keep nothing on disk")
+        sub.set_defaults(func=func)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``lantern`` command."""
+    args = build_parser().parse_args(argv)
+    quiet_frameworks()
+    code: int = args.func(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

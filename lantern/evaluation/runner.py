@@ -1,0 +1,95 @@
+"""Send each case to the trained bot as a fresh conversation and record what it did."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from lantern.dialogue.payloads import TOPIC_ENTITY
+from lantern.evaluation.cases import Case
+
+if TYPE_CHECKING:
+    from rasa.core.agent import Agent
+
+TOPIC_ACTIONS = frozenset({"action_answer_topic", "action_clarify"})
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the bot did with one message."""
+
+    intent: str | None
+    confidence: float
+    actions: tuple[str, ...]
+    topic: str | None
+    replies: tuple[str, ...]
+
+    @property
+    def kind(self) -> str:
+        """A short name for how the bot handled the message, for reports."""
+        if self.topic is not None:
+            return "answered"
+        return next((a for a in self.actions if a != "action_listen"), "nothing")
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """A case, what the bot did, and whether that met the expectation."""
+
+    case: Case
+    outcome: Outcome
+
+    @property
+    def topic_passed(self) -> bool | None:
+        """True or False for a topic case, None for a case that expects no topic."""
+        if self.case.topic is None:
+            return None
+        return self.outcome.topic == self.case.topic
+
+
+def outcome_from_events(events: Sequence[dict[str, Any]]) -> Outcome:
+    """Read the events of one turn (the user's message onwards) into an Outcome."""
+    intent: str | None = None
+    confidence = 0.0
+    actions: list[str] = []
+    replies: list[str] = []
+    topic: str | None = None
+    last_action: str | None = None
+    for event in events:
+        kind = event.get("event")
+        if kind == "user":
+            parsed = event.get("parse_data") or {}
+            intent = (parsed.get("intent") or {}).get("name")
+            confidence = float((parsed.get("intent") or {}).get("confidence") or 0.0)
+        elif kind == "action":
+            last_action = str(event.get("name"))
+            actions.append(last_action)
+        elif kind == "bot":
+            replies.append(str(event.get("text") or ""))
+        elif (
+            kind == "slot"
+            and event.get("name") == TOPIC_ENTITY
+            and last_action in TOPIC_ACTIONS
+            and isinstance(event.get("value"), str)
+        ):
+            topic = event["value"]
+    return Outcome(intent, confidence, tuple(actions), topic, tuple(replies))
+
+
+async def run_case(agent: Agent, text: str) -> Outcome:
+    """Send one message as the first of a new conversation and read what the bot did."""
+    from rasa.core.channels.channel import CollectingOutputChannel, UserMessage
+
+    sender = f"eval-{uuid.uuid4().hex}"
+    await agent.handle_message(UserMessage(text, CollectingOutputChannel(), sender))
+    tracker = await agent.tracker_store.retrieve(sender)
+    events = [event.as_dict() for event in tracker.events] if tracker else []
+    last_user = max((i for i, e in enumerate(events) if e.get("event") == "user"), default=0)
+    return outcome_from_events(events[last_user:])
+
+
+async def run_cases(agent: Agent, cases: Iterable[Case]) -> list[CaseResult]:
+    """Run every case, each in a fresh conversation, in order."""
+    return [CaseResult(case, await run_case(agent, case.text)) for case in cases]

@@ -1,0 +1,1 @@
+"""spaCy set-up and Rasa graph components that wrap the core."""

@@ -1,0 +1,103 @@
+"""The whole trained bot: NLU, rules and custom actions, through Rasa's Agent."""
+
+import uuid
+
+import pytest
+
+from lantern.dialogue.replies import INTRO
+from lantern.evaluation.runner import run_case
+
+pytestmark = pytest.mark.bot
+
+
+async def say(agent, sender, text):
+    from rasa.core.channels.channel import CollectingOutputChannel, UserMessage
+
+    collector = CollectingOutputChannel()
+    await agent.handle_message(UserMessage(text, collector, sender))
+    return collector.messages
+
+
+def new_sender():
+    return f"test-{uuid.uuid4().hex}"
+
+
+async def test_greeting_says_what_the_bot_is(bot):
+    (message,) = await say(bot, new_sender(), "hi")
+    assert "automated guide, not a person" in message["text"]
+    assert "no one reads this chat live" in message["text"]
+
+
+async def test_are_you_a_real_person_is_answered_honestly(bot):
+    (message,) = await say(bot, new_sender(), "am i talking to a real person")
+    assert "not a person" in message["text"]
+    assert "No one watches this chat live" in message["text"]
+
+
+async def test_question_gets_answer_then_more_then_what_can_help(bot, library):
+    sender = new_sender()
+    (answer,) = await say(bot, sender, "why cant i leave him when i know its bad")
+    topic = library["why_cant_leave"]
+    assert answer["text"] == f"{INTRO}\n\n{topic.summary}"
+    assert answer["buttons"][0]["title"] == "Tell me more"
+
+    (more,) = await say(bot, sender, answer["buttons"][0]["payload"])
+    assert topic.more[0] in more["text"]
+    assert topic.source_line in more["text"]
+
+    (steps,) = await say(bot, sender, "what can help")
+    assert topic.next_steps[0] in steps["text"]
+
+
+async def test_yes_after_an_answer_means_tell_me_more(bot, library):
+    sender = new_sender()
+    await say(bot, sender, "what is a trauma bond")
+    (more,) = await say(bot, sender, "yes")
+    assert library["trauma_bond"].more[0] in more["text"]
+
+
+async def test_related_topic_button_opens_that_topic(bot, library):
+    sender = new_sender()
+    (answer,) = await say(bot, sender, "am i going crazy he says it never happened")
+    related = answer["buttons"][1]
+    (next_answer,) = await say(bot, sender, related["payload"])
+    assert next_answer["text"] in {library[t].summary for t in library["gaslighting"].related}
+
+
+async def test_gibberish_is_clarified_then_met_with_a_gentle_fallback(bot):
+    sender = new_sender()
+    first = await say(bot, sender, "blorp wibble fnarg")
+    second = await say(bot, sender, "zzzq plonk")
+    assert "I can help with things like" in (first + second)[-1]["text"]
+
+
+async def test_out_of_scope_is_not_answered_as_a_topic(bot):
+    outcome = await run_case(bot, "whats the weather like in manchester tomorrow")
+    assert outcome.topic is None
+    assert outcome.actions[-2] == "action_clarify"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",  # empty
+        "   \n\t  ",  # whitespace only
+        "why cant i leave " * 300,  # about 5,000 characters
+        "😢😢😢",  # emoji only
+        "¿Por qué no puedo dejarlo?",  # not English
+        "<script>alert(1)</script> **bold** [link](http://x)",  # markup
+        "\x00\x07 control characters",  # control characters
+    ],
+)
+async def test_odd_messages_get_a_calm_reply_never_a_crash(bot, text):
+    messages = await say(bot, new_sender(), text)
+    assert messages, "the bot said nothing"
+    assert all("Traceback" not in (m.get("text") or "") for m in messages)
+
+
+async def test_each_first_message_of_a_conversation_gets_the_intro_once(bot):
+    sender = new_sender()
+    (first,) = await say(bot, sender, "what is hoovering")
+    (second,) = await say(bot, sender, "what is love bombing")
+    assert first["text"].startswith(INTRO)
+    assert not second["text"].startswith(INTRO)

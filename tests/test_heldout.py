@@ -1,0 +1,57 @@
+"""The held-out set: independent of training data, and the figure the README states."""
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from lantern.evaluation import load_cases
+
+ROOT = Path(__file__).resolve().parents[1]
+HELDOUT = ROOT / "tests" / "data" / "heldout_topics.yml"
+DEV = ROOT / "bench" / "data" / "dev_topics.yml"
+
+
+def normalise(text: str) -> str:
+    return " ".join(re.sub(r"[^a-z0-9 ]+", " ", text.lower()).split())
+
+
+def training_texts() -> set[str]:
+    texts = set()
+    for path in (ROOT / "data" / "nlu").rglob("*.yml"):
+        for entry in yaml.safe_load(path.read_text()).get("nlu", []):
+            for line in entry.get("examples", "").splitlines():
+                if line.startswith("- "):
+                    texts.add(normalise(line[2:]))
+    return texts
+
+
+def test_heldout_covers_every_topic_with_at_least_six_cases(library):
+    cases = load_cases(HELDOUT, known_topics=set(library.topics))
+    counts = {topic: 0 for topic in library.topics}
+    for case in cases:
+        counts[case.topic] += 1
+    assert len(cases) >= 150
+    assert min(counts.values()) >= 6
+
+
+@pytest.mark.parametrize("path", [HELDOUT, DEV], ids=["heldout", "dev"])
+def test_no_evaluation_text_is_in_the_training_data(path):
+    trained = training_texts()
+    leaked = [c.text for c in load_cases(path) if normalise(c.text) in trained]
+    assert leaked == []
+
+
+def test_heldout_and_dev_sets_do_not_share_texts():
+    dev = {normalise(c.text) for c in load_cases(DEV)}
+    assert [c.text for c in load_cases(HELDOUT) if normalise(c.text) in dev] == []
+
+
+@pytest.mark.bot
+async def test_heldout_topic_accuracy_reaches_the_target(bot, library):
+    from lantern.evaluation import run_cases, summarise
+
+    results = await run_cases(bot, load_cases(HELDOUT, known_topics=set(library.topics)))
+    accuracy = summarise(results).topic_accuracy
+    assert accuracy.value >= 0.95, str(accuracy)
