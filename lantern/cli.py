@@ -38,6 +38,49 @@ def cmd_content(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_resources(args: argparse.Namespace) -> int:
+    """Build (or check) domain/crisis.yml from the crisis reply words and the resources."""
+    from lantern.safety.crisis import CrisisReplyError, render_domain
+    from lantern.safety.resources import ResourceError
+    from lantern.settings import get_settings
+
+    target = get_settings().root / "domain" / "crisis.yml"
+    try:
+        text = render_domain()
+    except (CrisisReplyError, ResourceError) as error:
+        print(f"lantern resources: {error}", file=sys.stderr)
+        return 1
+    current = target.read_text(encoding="utf-8") if target.exists() else ""
+    if args.action == "check":
+        if current != text:
+            print("lantern resources: domain/crisis.yml is out of date: run "
+                  "`lantern resources build`", file=sys.stderr)  # fmt: skip
+            return 1
+        print("domain/crisis.yml is up to date")
+        return 0
+    target.write_text(text, encoding="utf-8")
+    print(f"wrote {target.relative_to(get_settings().root)}"
+          + ("" if current != text else " (unchanged)"))  # fmt: skip
+    return 0
+
+
+def cmd_risk(args: argparse.Namespace) -> int:
+    """Print the risk detector's tier, categories and explanation for a text."""
+    from lantern.safety import RiskDetector
+
+    detector = RiskDetector()
+    texts = args.text or [line.rstrip("\n") for line in sys.stdin]
+    for text in texts:
+        assessment = detector.assess(text)
+        categories = ", ".join(c.value for c in assessment.categories) or "-"
+        print(f"tier: {assessment.tier.value}")
+        print(f"categories: {categories}")
+        print("explanation:")
+        for line in assessment.explain().splitlines():
+            print(f"  {line}")
+    return 0
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     """Run an evaluation file through the whole bot and print failures and figures."""
     from lantern.content import load_library
@@ -57,9 +100,20 @@ def cmd_eval(args: argparse.Namespace) -> int:
     summary = summarise(results)
     if args.json:
         payload = {
-            "summary": {"cases": summary.cases, "topic_accuracy": asdict(summary.topic_accuracy)},
+            "summary": {
+                "cases": summary.cases,
+                "topic_accuracy": asdict(summary.topic_accuracy),
+                "urgent_recall": asdict(summary.urgent_recall),
+                "resources_shown": asdict(summary.resources_shown),
+                "false_escalation": asdict(summary.false_escalation),
+            },
             "results": [
-                {"case": asdict(r.case), "outcome": asdict(r.outcome), "passed": r.topic_passed}
+                {
+                    "case": asdict(r.case),
+                    "outcome": {**asdict(r.outcome), "risk_reply": r.outcome.risk_reply},
+                    "topic_passed": r.topic_passed,
+                    "risk_passed": r.risk_passed,
+                }
                 for r in results
             ],
         }
@@ -125,6 +179,16 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("file", help="a YAML file of cases")
     evaluate.add_argument("--json", action="store_true", help="print results as JSON")
     evaluate.set_defaults(func=cmd_eval)
+
+    resources = commands.add_parser(
+        "resources", help="build the crisis replies from content/resources.yml"
+    )
+    resources.add_argument("action", choices=["build", "check"])
+    resources.set_defaults(func=cmd_resources)
+
+    risk = commands.add_parser("risk", help="show how the risk detector reads a message")
+    risk.add_argument("text", nargs="*", help="messages (default: one per line on stdin)")
+    risk.set_defaults(func=cmd_risk)
 
     for name, func, text in (
         ("chat", cmd_chat, "chat with the bot in this terminal"),

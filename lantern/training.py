@@ -1,7 +1,8 @@
 """Train the Rasa model only when its inputs change: the model is cached on a hash of them.
 
-The inputs are config.yml, domain.yml, every file under data/ and the dependency lock file
-(a new Rasa or spaCy can change the model). A model for the current hash is found at
+The inputs are config.yml, the domain/ and data/ folders and the dependency lock file (a new
+Rasa or spaCy can change the model). The risk patterns are not among them: the risk flagger
+is not trained, and loads them when the model loads. A model for the current hash is found at
 ``models/lantern-<hash>.tar.gz``; training writes it there, and older ones are pruned.
 """
 
@@ -25,9 +26,14 @@ class TrainingError(RuntimeError):
 
 def training_inputs(root: Path) -> list[Path]:
     """Every file whose content decides the trained model, in a stable order."""
-    files = [root / "config.yml", root / "domain.yml", root / "requirements.lock"]
-    files += sorted(p for p in (root / "data").rglob("*") if p.is_file())
+    files = [root / "config.yml", root / "requirements.lock"]
+    for folder in ("domain", "data"):
+        files += sorted(p for p in (root / folder).rglob("*") if p.is_file() and _counts(p))
     return files
+
+
+def _counts(path: Path) -> bool:
+    return "__pycache__" not in path.parts and path.suffix in {".yml", ".yaml", ".py"}
 
 
 def fingerprint(root: Path) -> str:
@@ -62,7 +68,7 @@ def ensure_model(
     models_dir.mkdir(parents=True, exist_ok=True)
     command = [
         sys.executable, "-m", "rasa", "train",
-        "--config", "config.yml", "--domain", "domain.yml", "--data", "data",
+        "--config", "config.yml", "--domain", "domain", "--data", "data",
         "--out", str(models_dir), "--fixed-model-name", target.name.removesuffix(".tar.gz"),
         "--force",
     ]  # fmt: skip

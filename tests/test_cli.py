@@ -39,7 +39,7 @@ def test_eval_runs_the_whole_bot_and_prints_the_summary(root, trained_model, tmp
     path = tmp_path / "cases.yml"
     path.write_text(
         "cases:\n"
-        "  - text: why do i keep going back to him\n    expect: {topic: why_cant_leave}\n"
+        "  - text: am i going crazy he says it never happened\n    expect: {topic: gaslighting}\n"
         "  - text: what is the capital of peru\n    expect: {topic: shame}\n"
     )
     result = lantern("eval", str(path), cwd=root)

@@ -11,6 +11,13 @@ from lantern.evaluation import load_cases
 ROOT = Path(__file__).resolve().parents[1]
 HELDOUT = ROOT / "tests" / "data" / "heldout_topics.yml"
 DEV = ROOT / "bench" / "data" / "dev_topics.yml"
+HELDOUT_RISK = ROOT / "tests" / "data" / "heldout_risk.yml"
+DEV_RISK = ROOT / "bench" / "data" / "dev_risk.yml"
+RISK_CASES = ROOT / "tests" / "data" / "risk_cases.yml"
+
+
+def case_texts(path):
+    return [c["text"] for c in yaml.safe_load(path.read_text())["cases"]]
 
 
 def normalise(text: str) -> str:
@@ -36,10 +43,14 @@ def test_heldout_covers_every_topic_with_at_least_six_cases(library):
     assert min(counts.values()) >= 6
 
 
-@pytest.mark.parametrize("path", [HELDOUT, DEV], ids=["heldout", "dev"])
+@pytest.mark.parametrize(
+    "path",
+    [HELDOUT, DEV, HELDOUT_RISK, DEV_RISK, RISK_CASES],
+    ids=["heldout", "dev", "heldout_risk", "dev_risk", "risk_cases"],
+)
 def test_no_evaluation_text_is_in_the_training_data(path):
     trained = training_texts()
-    leaked = [c.text for c in load_cases(path) if normalise(c.text) in trained]
+    leaked = [text for text in case_texts(path) if normalise(text) in trained]
     assert leaked == []
 
 

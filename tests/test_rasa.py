@@ -23,7 +23,7 @@ def rasa(*args, cwd):
 
 
 def test_rasa_data_validate_is_clean(root):
-    result = rasa("data", "validate", "--fail-on-warnings", cwd=root)
+    result = rasa("data", "validate", "--domain", "domain", "--fail-on-warnings", cwd=root)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
 
 

@@ -30,17 +30,37 @@ class Summary:
 
     cases: int
     topic_accuracy: Ratio
+    urgent_recall: Ratio
+    resources_shown: Ratio
+    false_escalation: Ratio
 
     def lines(self) -> list[str]:
-        """The summary lines, in their fixed format."""
-        return [f"cases: {self.cases}", f"topic accuracy: {self.topic_accuracy}"]
+        """The summary lines, in their fixed format (risk lines when there are risk cases)."""
+        lines = [f"cases: {self.cases}", f"topic accuracy: {self.topic_accuracy}"]
+        if self.urgent_recall.total or self.resources_shown.total or self.false_escalation.total:
+            lines += [
+                f"urgent recall: {self.urgent_recall}",
+                f"resources shown: {self.resources_shown}",
+                f"false escalation: {self.false_escalation}",
+            ]
+        return lines
 
 
 def summarise(results: Sequence[CaseResult]) -> Summary:
     """Count the figures over all results."""
     topic_cases = [r for r in results if r.topic_passed is not None]
-    topic_hits = sum(1 for r in topic_cases if r.topic_passed)
-    return Summary(cases=len(results), topic_accuracy=Ratio(topic_hits, len(topic_cases)))
+    urgent = [r for r in results if r.case.risk == "urgent"]
+    risky = [r for r in results if r.case.risk in ("urgent", "check_in")]
+    safe = [r for r in results if r.case.risk == "none"]
+    return Summary(
+        cases=len(results),
+        topic_accuracy=Ratio(sum(1 for r in topic_cases if r.topic_passed), len(topic_cases)),
+        urgent_recall=Ratio(
+            sum(1 for r in urgent if r.outcome.risk_reply == "urgent"), len(urgent)
+        ),
+        resources_shown=Ratio(sum(1 for r in risky if r.outcome.showed_resources), len(risky)),
+        false_escalation=Ratio(sum(1 for r in safe if r.outcome.risk_reply != "none"), len(safe)),
+    )
 
 
 def failure_lines(results: Sequence[CaseResult]) -> list[str]:
@@ -53,5 +73,10 @@ def failure_lines(results: Sequence[CaseResult]) -> list[str]:
                 f"FAIL topic: expected {result.case.topic}, got {got}, "
                 f"intent {result.outcome.intent} {result.outcome.confidence:.2f} | "
                 f"{result.case.text!r}"
+            )
+        if result.risk_passed is False:
+            lines.append(
+                f"FAIL risk: expected {result.case.risk}, got {result.outcome.risk_reply}, "
+                f"intent {result.outcome.intent} | {result.case.text!r}"
             )
     return lines

@@ -58,7 +58,13 @@ def test_summary_counts_only_topic_cases():
         CaseResult(Case("b", topic="shame"), outcome("recovery")),
         CaseResult(Case("c", risk="none"), outcome(None)),
     ]
-    assert summarise(results).lines() == ["cases: 3", "topic accuracy: 0.50 (1/2)"]
+    assert summarise(results).lines() == [
+        "cases: 3",
+        "topic accuracy: 0.50 (1/2)",
+        "urgent recall: 0.00 (0/0)",
+        "resources shown: 0.00 (0/0)",
+        "false escalation: 0.00 (0/1)",
+    ]
     assert failure_lines(results) == [
         "FAIL topic: expected shame, got recovery, intent i 0.90 | 'b'"
     ]

@@ -1,0 +1,111 @@
+"""Rasa graph component: run the risk detector on every message and let risk override intent.
+
+Placed after DIET and the FallbackClassifier in config.yml. Two paths can escalate: the
+detector's patterns, and DIET's own risk intents (learned from examples, so paraphrases the
+patterns miss are caught). Either is enough, except that DIET cannot overrule the detector
+when the detector found risky words and showed they are not risk (negated, long past,
+figurative, about a book or film). A risky message gets the intent ``risk_urgent`` or
+``risk_check_in``, a ``risk_category`` entity (which picks the crisis reply's variation) and a
+``risk`` record of what fired and why. If anything here fails, the message is a check-in.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from rasa.engine.graph import ExecutionContext, GraphComponent
+from rasa.engine.recipes.default_recipe import DefaultV1Recipe
+from rasa.engine.storage.resource import Resource
+from rasa.engine.storage.storage import ModelStorage
+from rasa.shared.nlu.constants import ENTITIES, INTENT, INTENT_RANKING_KEY, TEXT
+from rasa.shared.nlu.training_data.message import Message
+from rasa.shared.nlu.training_data.training_data import TrainingData
+
+from lantern.nlp.risk_decision import DIET_RISK_INTENTS, RiskDecision, decide
+from lantern.safety import RiskDetector
+
+log = logging.getLogger(__name__)
+
+RISK_KEY = "risk"
+CATEGORY_ENTITY = "risk_category"
+FALLBACK_INTENT = "nlu_fallback"
+RISK_INTENTS = frozenset({*DIET_RISK_INTENTS, "risk_none_figurative"})
+
+
+@DefaultV1Recipe.register([DefaultV1Recipe.ComponentType.INTENT_CLASSIFIER], is_trainable=False)
+class RiskFlagger(GraphComponent):
+    """Flags risk on every message; risk overrides whatever intent NLU chose."""
+
+    @staticmethod
+    def get_default_config() -> dict[str, Any]:
+        """DIET's confidence needed for its risk intents to escalate on their own."""
+        return {"diet_check_in_min": 0.95, "diet_urgent_min": 0.98}
+
+    def __init__(self, config: dict[str, Any], detector: RiskDetector | None = None) -> None:
+        self._config = config
+        self._detector = detector or RiskDetector()
+
+    @classmethod
+    def create(
+        cls,
+        config: dict[str, Any],
+        model_storage: ModelStorage,
+        resource: Resource,
+        execution_context: ExecutionContext,
+    ) -> RiskFlagger:
+        """Build the detector once, when the model loads (fails loudly if it cannot)."""
+        return cls(config)
+
+    def process_training_data(self, training_data: TrainingData) -> TrainingData:
+        """Training data passes through unchanged."""
+        return training_data
+
+    def process(self, messages: list[Message]) -> list[Message]:
+        """Assess each message; a failure here is treated as a check-in, never as safe."""
+        for message in messages:
+            try:
+                decision = decide(
+                    self._detector.assess(message.get(TEXT) or ""),
+                    _nlu_top_intent(message),
+                    diet_check_in_min=float(self._config["diet_check_in_min"]),
+                    diet_urgent_min=float(self._config["diet_urgent_min"]),
+                )
+            except Exception as error:
+                log.error("risk flagging failed (%s); treating as check_in", type(error).__name__)
+                decision = RiskDecision.failed()
+            _apply(message, decision)
+        return messages
+
+
+def _nlu_top_intent(message: Message) -> dict[str, Any]:
+    """DIET's best intent, looking past the FallbackClassifier's nlu_fallback."""
+    for ranked in message.get(INTENT_RANKING_KEY) or []:
+        if ranked.get("name") != "nlu_fallback":
+            return dict(ranked)
+    return dict(message.get(INTENT) or {})
+
+
+def _apply(message: Message, decision: RiskDecision) -> None:
+    message.set(RISK_KEY, decision.record(), add_to_output=True)
+    intent = decision.intent
+    if intent is None:
+        current = (message.get(INTENT) or {}).get("name")
+        if current not in RISK_INTENTS:
+            return
+        # NLU said risk but neither path escalated (too unsure, or the detector showed the
+        # words are not risk): the message is treated as unclear, not as a risk.
+        intent = FALLBACK_INTENT
+    override = {"name": intent, "confidence": 1.0}
+    ranking = [
+        r for r in (message.get(INTENT_RANKING_KEY) or []) if r.get("name") != decision.intent
+    ]
+    message.set(INTENT, override, add_to_output=True)
+    message.set(INTENT_RANKING_KEY, [override, *ranking], add_to_output=True)
+    entities = [e for e in (message.get(ENTITIES) or []) if e.get("entity") != CATEGORY_ENTITY]
+    if decision.category is not None:
+        entities.append(
+            {"entity": CATEGORY_ENTITY, "value": decision.category, "start": 0, "end": 0,
+             "confidence_entity": 1.0, "extractor": "RiskFlagger"}
+        )  # fmt: skip
+    message.set(ENTITIES, entities, add_to_output=True)

@@ -1,0 +1,169 @@
+"""Context around a match that can lower it: negation, past, quotation, another person."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+CLAUSE_BREAKS = frozenset(
+    {",", ".", "!", "?", ";", ":", "but", "though", "although", "however", "yet", "cos",
+     "because", "-", "—", "\n", "and", "so"}
+)  # fmt: skip
+SENTENCE_BREAKS = frozenset({".", "!", "?", "\n", ";"})
+NEGATORS = frozenset({"not", "never", "no", "nobody", "nothing"})
+NEGATION_WINDOW = 4
+
+PAST_CUES = (
+    ("used", "to"), ("years", "ago"), ("months", "ago"), ("year", "ago"), ("weeks", "ago"),
+    ("ages", "ago"), ("long", "ago"), ("when", "i", "was"),
+    ("at", "uni"), ("at", "school"), ("at", "college"), ("as", "a", "teen"),
+    ("as", "a", "teenager"), ("as", "a", "kid"), ("in", "the", "past"), ("back", "then"),
+    ("long", "behind", "me"), ("last", "year"), ("in", "my", "teens"), ("in", "my", "twenties"),
+    ("long", "time"), ("recovered",), ("years", "clean"), ("in", "my", "past"),
+    ("back", "in", "the", "day"), ("90s",), ("80s",), ("2000s",), ("in", "years"),
+    ("for", "a", "while"), ("when", "i", "left"),
+)  # fmt: skip
+NOW_CUES = (
+    ("again",), ("tonight",), ("today",), ("right", "now"), ("rn",), ("still",),
+    ("struggling",), ("lately",), ("these", "days"), ("at", "the", "moment"), ("recently",),
+    ("this", "week"), ("relapse",), ("relapsed",), ("creeping",), ("bad", "place"),
+    ("going", "back", "there"), ("feel", "like", "that"), ("is", "back"), ("are", "back"),
+)  # fmt: skip
+# Words saying the past is over: they outweigh a 'now' cue ("im 42 now and doing well").
+OVER_CUES = (
+    ("doing", "well"), ("better", "place"), ("good", "place"), ("im", "fine"),
+    ("much", "better"), ("im", "ok", "now"), ("im", "okay"), ("volunteer",), ("recovered",),
+    ("long", "gone"), ("remarried",), ("im", "safe", "now"), ("moved", "on"),
+)  # fmt: skip
+# Someone asking about risk rather than having it ("my therapist asked if i was suicidal").
+HYPOTHETICAL_CUES = (
+    ("asked", "if"), ("ask", "if"), ("asks", "if"), ("asking", "if"), ("asked", "me", "if"),
+    ("if", "she", "ever"), ("if", "he", "ever"), ("if", "they", "ever"), ("if", "someone"),
+    ("what", "if", "someone"), ("how", "to", "support"), ("how", "do", "i", "support"),
+    ("deals", "with"), ("deal", "with"), ("dealing", "with"),
+)  # fmt: skip
+# Lemmas of verbs that report someone else's words ("he told me to ...").
+REPORTING = frozenset(
+    {"say", "tell", "text", "message", "shout", "scream", "yell", "write", "call", "keep",
+     "want", "post", "send"}
+)  # fmt: skip
+FIRST_PERSON = frozenset({"i", "me", "my", "myself", "im", "ive", "id", "ill", "mine", "meself"})
+THIRD_PERSON = frozenset(
+    {"he", "she", "they", "him", "her", "them", "his", "hers", "their", "himself", "herself",
+     "hes", "shes", "hell", "shell", "hed", "shed", "theyre", "theyll", "theyd",
+     "themselves", "friend", "mate", "sister", "brother", "mum", "mom", "dad", "son",
+     "daughter", "partner", "husband", "wife", "boyfriend", "girlfriend", "bf", "gf", "ex",
+     "cousin", "colleague", "someone", "somebody", "kid", "child", "teenager", "niece",
+     "nephew", "aunt", "uncle", "flatmate", "fiance", "fiancee", "bestie", "neighbour",
+     "character", "woman", "man", "people", "person", "lady", "bloke", "guy", "narcissists",
+     "teenagers", "students", "patients", "clients"}
+)  # fmt: skip
+QUOTE_MARKS = frozenset({'"', "'"})
+
+
+def clause_start(doc: Doc, start: int) -> int:
+    """Index of the first token of the clause that the token at ``start`` is in."""
+    i = start
+    while i > 0 and doc[i - 1].lower_ not in CLAUSE_BREAKS:
+        i -= 1
+    return i
+
+
+def sentence_bounds(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """The token range of the sentence holding the span [start, end)."""
+    left = start
+    while left > 0 and doc[left - 1].lower_ not in SENTENCE_BREAKS:
+        left -= 1
+    right = end
+    while right < len(doc) and doc[right].lower_ not in SENTENCE_BREAKS:
+        right += 1
+    return left, right
+
+
+def is_negated(doc: Doc, start: int) -> bool:
+    """A negator shortly before the match, in the same clause ("i'm not suicidal")."""
+    first = max(clause_start(doc, start), start - NEGATION_WINDOW)
+    return any(doc[i].norm_ in NEGATORS for i in range(first, start))
+
+
+def _has_cue(words: list[str], cues: tuple[tuple[str, ...], ...]) -> bool:
+    joined = f" {' '.join(words)} "
+    return any(f" {' '.join(cue)} " in joined for cue in cues)
+
+
+def is_hypothetical(doc: Doc, start: int) -> bool:
+    """Earlier in the sentence, someone asks about risk ("she asked if i was suicidal")."""
+    left, _ = sentence_bounds(doc, start, start)
+    return _has_cue([t.lower_ for t in doc[left:start]], HYPOTHETICAL_CUES)
+
+
+def is_over(doc: Doc) -> bool:
+    """The message says the past is over ("im remarried", "hes long gone")."""
+    return _has_cue([t.lower_ for t in doc], OVER_CUES)
+
+
+def past_and_now(doc: Doc, start: int, end: int) -> tuple[bool, bool]:
+    """Whether the sentence places the match in the past, and whether it says 'now' too."""
+    left, right = sentence_bounds(doc, start, end)
+    words = [t.lower_ for t in doc[left:right]]
+    whole = [t.lower_ for t in doc]
+    past = _has_cue(words, PAST_CUES) or any(_is_past_year(w) for w in words)
+    now = _has_cue(whole, NOW_CUES) and not _has_cue(whole, OVER_CUES)
+    return past, now
+
+
+def _is_past_year(word: str) -> bool:
+    return len(word) == 4 and word.isdigit() and 1950 <= int(word) <= 2025
+
+
+def is_reported(doc: Doc, start: int) -> bool:
+    """Someone else's words: 'he told me to ...', 'she keeps saying ...', or in quote marks."""
+    left, _ = sentence_bounds(doc, start, start)
+    quotes = sum(1 for t in doc[left:start] if t.lower_ in QUOTE_MARKS)
+    if quotes % 2 == 1:
+        return True
+    for i in range(max(left, start - 8), start):
+        if doc[i].norm_ in REPORTING:
+            speaker = [t.lower_ for t in doc[max(left, i - 2) : i]]
+            if (
+                speaker
+                and not FIRST_PERSON.intersection(speaker)
+                and THIRD_PERSON.intersection(speaker)
+            ):
+                return True
+    return False
+
+
+def is_third_person(doc: Doc, start: int) -> bool:
+    """The nearest person before the match, in its clause, is someone other than the writer."""
+    for i in range(start - 1, clause_start(doc, start) - 1, -1):
+        word = doc[i].lower_
+        if word in THIRD_PERSON:
+            return True
+        if word in FIRST_PERSON:
+            return False
+    return False
+
+
+MEDIA = frozenset(
+    {"book", "film", "movie", "show", "episode", "storyline", "documentary", "article",
+     "podcast", "news", "series", "drama", "soap", "character", "novel", "programme",
+     "eastenders", "corrie", "telly", "tv"}
+)  # fmt: skip
+TIME_CUES = (
+    ("tonight",), ("today",), ("right", "now"), ("rn",), ("this", "weekend"), ("tomorrow",),
+    ("by", "the", "morning"), ("falls", "asleep"), ("kids", "are", "asleep"), ("just", "now"),
+)  # fmt: skip
+
+
+def is_fiction(doc: Doc, start: int) -> bool:
+    """Earlier in the sentence, a book, a film or the news is named: it is about that."""
+    left, _ = sentence_bounds(doc, start, start)
+    return any(t.lower_ in MEDIA for t in doc[left:start])
+
+
+def has_time(doc: Doc) -> bool:
+    """The message sets a time: tonight, right now, this weekend ..."""
+    return _has_cue([t.lower_ for t in doc], TIME_CUES)

@@ -1,0 +1,153 @@
+"""Typed results of the risk detector: tiers, categories, findings and the assessment."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import total_ordering
+
+
+@total_ordering
+class Tier(Enum):
+    """How urgently a message needs a safety reply; ordered none < check_in < urgent."""
+
+    NONE = "none"
+    CHECK_IN = "check_in"
+    URGENT = "urgent"
+
+    @property
+    def rank(self) -> int:
+        """The tier's place in the order."""
+        return _TIER_RANK[self]
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Tier):
+            return NotImplemented
+        return self.rank < other.rank
+
+
+_TIER_RANK = {Tier.NONE: 0, Tier.CHECK_IN: 1, Tier.URGENT: 2}
+
+
+class Category(Enum):
+    """What kind of risk a finding is about."""
+
+    SUICIDE = "suicide"
+    SELF_HARM = "self_harm"
+    OVERDOSE = "overdose"
+    IMMEDIATE_DANGER = "immediate_danger"
+    CHILD_AT_RISK = "child_at_risk"
+    STALKING = "stalking"
+    SEXUAL_VIOLENCE = "sexual_violence"
+    CONCERN_FOR_OTHER = "concern_for_other"
+    ABUSER_SUICIDE_THREAT = "abuser_suicide_threat"
+    DETECTOR_ERROR = "detector_error"
+
+
+class Kind(Enum):
+    """What a pattern recognises; anchors (means, a plan, a time) are never lowered."""
+
+    STATEMENT = "statement"  # a direct statement of risk ("i want to kill myself")
+    PASSIVE = "passive"  # a passive wish or hopelessness ("i wish i wasn't here")
+    MEANS = "means"  # means at hand ("i've lined the tablets up")
+    PLAN = "plan"  # a plan or preparation ("i've written the letters")
+    TIME = "time"  # a time set ("tonight's the night")
+    ACT = "act"  # something already done ("i've taken all my pills")
+    THREAT = "threat"  # someone threatening the person ("he said he'd kill me")
+    CRUELTY = "cruelty"  # the partner's cruel words ("just die already")
+    FIGURATIVE = "figurative"  # a figure of speech that cancels what it overlaps
+
+    @property
+    def is_anchor(self) -> bool:
+        """Means, a plan or a time: nothing lowers a message that has one."""
+        return self in _ANCHORS
+
+
+_ANCHORS = frozenset({Kind.MEANS, Kind.PLAN, Kind.TIME})
+
+
+class Modifier(Enum):
+    """Context that can lower a finding's tier."""
+
+    NEGATED = "negated"
+    HYPOTHETICAL = "asked_about_not_disclosed"
+    PAST = "past"
+    PAST_BUT_NOW = "past_but_struggling_now"
+    QUOTED = "quoted"
+    THIRD_PERSON = "third_person"
+    FICTION = "about_a_book_film_or_news"
+    TIMED = "time_set"
+    WITH_PLAN = "with_a_plan_or_means"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One pattern that fired: where, on which words, why, and how context changed it."""
+
+    pattern_id: str
+    category: Category
+    kind: Kind
+    base_tier: Tier
+    tier: Tier
+    start: int
+    end: int
+    words: str
+    explanation: str
+    modifiers: tuple[Modifier, ...] = ()
+
+    def describe(self) -> str:
+        """One line for staff: tier, category, pattern, words and any modifiers."""
+        mods = f" [{', '.join(m.value for m in self.modifiers)}]" if self.modifiers else ""
+        lowered = f" (from {self.base_tier.value})" if self.tier != self.base_tier else ""
+        return (
+            f"{self.tier.value}{lowered} {self.category.value} via {self.pattern_id} "
+            f"on '{self.words}'{mods}: {self.explanation}"
+        )
+
+
+@dataclass(frozen=True)
+class RiskAssessment:
+    """The detector's verdict on one message."""
+
+    tier: Tier
+    categories: tuple[Category, ...]
+    findings: tuple[Finding, ...] = field(default=())
+    error: bool = False
+    figurative: bool = False  # a figure of speech matched (and cancelled what it overlapped)
+
+    @property
+    def explained_safe(self) -> bool:
+        """Risky words were found, but context shows they are not risk.
+
+        Negated, long past, figurative or fiction: a second opinion should not overrule that.
+        """
+        return self.tier is Tier.NONE and (bool(self.findings) or self.figurative)
+
+    @property
+    def primary(self) -> Category | None:
+        """The category a reply should lead with, by priority."""
+        return next((c for c in CATEGORY_PRIORITY if c in self.categories), None)
+
+    def explain(self) -> str:
+        """A few lines for staff saying why the detector decided what it did."""
+        if self.error:
+            return "detection failed: treated as check_in"
+        if not self.findings:
+            return ("a figure of speech matched: not risk" if self.figurative
+                    else "no risk pattern matched")  # fmt: skip
+        return "\n".join(f.describe() for f in self.findings)
+
+
+# When several categories fire, the reply leads with the most time-critical.
+CATEGORY_PRIORITY = (
+    Category.IMMEDIATE_DANGER,
+    Category.OVERDOSE,
+    Category.SUICIDE,
+    Category.CHILD_AT_RISK,
+    Category.SELF_HARM,
+    Category.SEXUAL_VIOLENCE,
+    Category.STALKING,
+    Category.CONCERN_FOR_OTHER,
+    Category.ABUSER_SUICIDE_THREAT,
+    Category.DETECTOR_ERROR,
+)

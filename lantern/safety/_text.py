@@ -1,0 +1,150 @@
+"""Text clean-up, tokens, and the keys risk patterns match on (with misspelling tolerance).
+
+Messages are cleaned (NFKC, invisible and control characters removed, lower case) and split
+into words with apostrophes dropped, so "don't", "dont" and "don’t" are all "dont". Each word's
+key is its lemma from spaCy's English lookup table (``spacy-lookups-data``); a word that is not
+an English word but is one slip (a letter missing, extra, wrong or swapped) from a word the
+patterns use is read as that word. Patterns are compiled to the same keys, so both sides meet
+in lemma space.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+
+_INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\ufe0f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_QUOTES = str.maketrans({"‘": "'", "’": "'", "‛": "'", "`": "'", "“": '"', "”": '"', "„": '"'})
+# Words (letters, digits, inner apostrophes and asterisks), or any other single visible symbol
+# (punctuation, emoji), or a line break.
+_TOKEN = re.compile(r"[^\W_](?:[\w'*]*[^\W_*'])?|\n|[^\w\s]", re.UNICODE)
+_DIGITS_LETTERS = re.compile(r"^(\d+)([a-z]+)$")
+MAX_CHARS = 200_000
+# Forms whose apostrophe carries the meaning ("sa'd" is not "sad", "od'd" is not "odd").
+_REWRITES = (
+    (re.compile(r"\bsa'e?d\b"), " sexually assaulted "),
+    (re.compile(r"\bo\.?d'e?d\b|\bo\.d\.?(?=\s|$)"), " i overdosed "),
+    (re.compile(r"\bsh'e?d\b"), " i selfharmed "),
+    (re.compile(r"\bsh'?ing\b"), " selfharming "),
+)
+# Negative contractions all read as "not" ("dont want to be here" = "not want to be here").
+NEGATIONS = frozenset(
+    {"not", "dont", "didnt", "doesnt", "cant", "cannot", "wont", "wouldnt", "couldnt",
+     "shouldnt", "isnt", "arent", "wasnt", "werent", "havent", "hasnt", "hadnt", "aint", "nt"}
+)  # fmt: skip
+FUZZY_MIN_LENGTH = 5
+
+
+def clean(text: str) -> str:
+    """Normalise a message for matching: NFKC, no invisible or control characters, lower case."""
+    text = unicodedata.normalize("NFKC", text[:MAX_CHARS])
+    text = _INVISIBLE.sub("", text)
+    text = _CONTROL.sub(" ", text)
+    text = text.translate(_QUOTES).lower()
+    for pattern, replacement in _REWRITES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def words(text: str) -> list[str]:
+    """Split cleaned text into words and symbols; apostrophes inside words are dropped."""
+    found: list[str] = []
+    for match in _TOKEN.finditer(text):
+        token = match.group(0).replace("'", "")
+        split = _DIGITS_LETTERS.match(token)
+        if split:  # "800mg" -> "800", "mg"
+            found.extend(split.groups())
+        elif token:
+            found.append(token)
+    return found
+
+
+def _deletions(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+class Lexicon:
+    """Lemmas and known English word forms from spaCy's lookup tables."""
+
+    def __init__(self, nlp: Language) -> None:
+        lemmatizer = nlp.get_pipe("lemmatizer")
+        self._table = lemmatizer.lookups.get_table("lemma_lookup")  # type: ignore[attr-defined]
+        self._lemmas = frozenset(str(value).lower() for value in self._table.values())
+
+    def lemma(self, word: str) -> str:
+        """The word's lemma, or the word itself when the table has none."""
+        value = self._table.get(word)
+        return str(value) if value is not None else word
+
+    def is_known(self, word: str) -> bool:
+        """A real English word form: never 'corrected' into a risk word."""
+        return word in self._lemmas or word in self._table
+
+
+class Keyer:
+    """Gives each word the key patterns match on."""
+
+    def __init__(self, vocabulary: Iterable[str], lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+        self.surface = frozenset(vocabulary)
+        self.keys = frozenset(lexicon.lemma(w) for w in self.surface)
+        self._near: dict[str, set[str]] = {}
+        for word in self.surface:
+            if len(word) >= FUZZY_MIN_LENGTH:
+                for variant in _deletions(word) | {word}:
+                    self._near.setdefault(variant, set()).add(word)
+
+    def pattern_key(self, word: str) -> str:
+        """The key a word written in a pattern stands for."""
+        return "not" if word in NEGATIONS else self.lexicon.lemma(word)
+
+    @lru_cache(maxsize=65536)  # noqa: B019 - a Keyer lives as long as its detector
+    def key(self, word: str) -> str:
+        """The key of one word of a message."""
+        if word in NEGATIONS:
+            return "not"
+        lemma = self.lexicon.lemma(word)
+        if lemma in self.keys or word in self.surface:
+            return lemma
+        if len(word) >= FUZZY_MIN_LENGTH and word.isalpha() and not self.lexicon.is_known(word):
+            fixed = self._fuzzy(word)
+            if fixed is not None:
+                return self.lexicon.lemma(fixed)
+        return lemma
+
+    def _fuzzy(self, word: str) -> str | None:
+        variants = _deletions(word)
+        # A letter missing from the word, or an extra letter in it: the closest slips.
+        closest = {w for w in self._near.get(word, ()) if len(w) == len(word) + 1}
+        closest |= variants & self.surface
+        if len(closest) == 1:
+            return closest.pop()
+        if closest:
+            return None
+        # A wrong or swapped letter.
+        candidates: set[str] = set()
+        for variant in variants:
+            candidates |= {w for w in self._near.get(variant, ()) if len(w) == len(word)}
+        return candidates.pop() if len(candidates) == 1 else None
+
+
+@lru_cache(maxsize=1)
+def load_pipeline() -> Language:
+    """The blank English pipeline with lookup lemmas (from build/, else built in memory)."""
+    import spacy
+
+    from lantern.nlp.blank_pipeline import PIPELINE_DIR, is_current
+
+    if is_current(PIPELINE_DIR):
+        return spacy.load(PIPELINE_DIR)
+    nlp = spacy.blank("en")
+    nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
+    nlp.initialize()
+    return nlp

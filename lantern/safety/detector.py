@@ -1,0 +1,288 @@
+"""The risk detector: spaCy Matcher over token keys, then context rules, never raising."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from lantern.safety import _context as ctx
+from lantern.safety._model import (
+    Category,
+    Finding,
+    Kind,
+    Modifier,
+    RiskAssessment,
+    Tier,
+)
+from lantern.safety._text import Keyer, Lexicon, clean, load_pipeline, words
+from lantern.safety.patterns import RiskPattern, compile_phrase, load_patterns
+
+if TYPE_CHECKING:
+    from spacy.matcher import Matcher
+    from spacy.tokens import Doc
+
+log = logging.getLogger(__name__)
+
+# Only someone else's words *telling* the person to do something are lowered by quotation;
+# a reported act ("she says she's taken an overdose") or threat keeps its tier.
+_QUOTABLE_KINDS = frozenset({Kind.STATEMENT, Kind.PASSIVE, Kind.CRUELTY})
+
+# A passive or ambiguous statement with a time set ("sewerslide tonight") is urgent.
+_TIMED_CATEGORIES = frozenset(
+    {Category.SUICIDE, Category.SELF_HARM, Category.OVERDOSE, Category.CONCERN_FOR_OTHER}
+)
+
+ERROR_ASSESSMENT = RiskAssessment(
+    tier=Tier.CHECK_IN, categories=(Category.DETECTOR_ERROR,), findings=(), error=True
+)
+
+
+class RiskDetector:
+    """Assess one message at a time; built once, then cheap per message."""
+
+    def __init__(self, patterns: Sequence[RiskPattern] | None = None) -> None:
+        from spacy.matcher import Matcher
+
+        self.patterns = {p.id: p for p in (patterns or load_patterns())}
+        self._nlp = load_pipeline()
+        vocabulary = set().union(*(p.words for p in self.patterns.values()))
+        self._keyer = Keyer(vocabulary, Lexicon(self._nlp))
+        # One Matcher per pattern, run only when the message holds every word one of the
+        # pattern's phrases requires: most messages need no Matcher at all.
+        self._matchers: dict[str, Matcher] = {}
+        self._prefilter = _Prefilter()
+        for pattern in self.patterns.values():
+            compiled = [compile_phrase(p, self._keyer.pattern_key) for p in pattern.phrases]
+            matcher = Matcher(self._nlp.vocab)
+            matcher.add(pattern.id, compiled)
+            self._matchers[pattern.id] = matcher
+            for specs in compiled:
+                self._prefilter.add(pattern.id, specs)
+
+    def assess(self, text: str) -> RiskAssessment:
+        """Assess a message; if anything fails, the answer is check_in, never none."""
+        try:
+            return self._assess(text)
+        except Exception as error:
+            log.error("risk detection failed (%s); treating the message as check_in",
+                      type(error).__name__)  # fmt: skip
+            return ERROR_ASSESSMENT
+
+    def _assess(self, text: str) -> RiskAssessment:
+        if not isinstance(text, str):
+            raise TypeError("a message must be text")
+        tokens = words(clean(text))
+        keys = [self._keyer.key(token) for token in tokens]
+        candidates = self._prefilter.candidates(keys)
+        if not candidates:
+            return _assessment([])
+        doc = self._doc(tokens, keys)
+        raw = [
+            (self.patterns[pattern_id], start, end)
+            for pattern_id in sorted(candidates)
+            for _, start, end in self._matchers[pattern_id](doc)
+        ]
+        figurative = [(s, e) for p, s, e in raw if p.kind is Kind.FIGURATIVE]
+        matches = [
+            (p, s, e)
+            for p, s, e in raw
+            if p.kind is not Kind.FIGURATIVE and not _overlaps_any(s, e, figurative)
+        ]
+        matches = _drop_contained(matches)
+        anchored = any(p.kind.is_anchor for p, _, _ in matches)
+        timed = ctx.has_time(doc)
+        findings = [self._finding(doc, p, s, e, anchored, timed) for p, s, e in matches]
+        return _assessment(findings, figurative=bool(figurative))
+
+    def _doc(self, tokens: list[str], keys: list[str]) -> Doc:
+        """A spaCy Doc of the message's words, each token's NORM set to its key."""
+        from spacy.tokens import Doc
+
+        doc = Doc(self._nlp.vocab, words=tokens)
+        for token, key in zip(doc, keys, strict=True):
+            token.norm_ = key
+        return doc
+
+    def _finding(
+        self, doc: Doc, p: RiskPattern, start: int, end: int, anchored: bool, timed: bool
+    ) -> Finding:
+        assert p.category is not None
+        tier, category, modifiers = p.tier, p.category, []
+        third_person = ctx.is_third_person(doc, start)
+        if third_person and category in _TIMED_CATEGORIES and ctx.is_fiction(doc, start):
+            modifiers.append(Modifier.FICTION)
+            tier = Tier.NONE
+        elif p.person == "first" and third_person:
+            modifiers.append(Modifier.THIRD_PERSON)
+            category = Category.CONCERN_FOR_OTHER
+            if not p.kind.is_anchor and p.kind is not Kind.ACT:
+                tier = min(tier, Tier.CHECK_IN)
+        if Modifier.FICTION in modifiers:
+            pass
+        elif (
+            timed
+            and tier is Tier.CHECK_IN
+            and p.kind in (Kind.STATEMENT, Kind.PASSIVE)
+            and category in _TIMED_CATEGORIES
+            and not ctx.is_negated(doc, start)
+        ):
+            modifiers.append(Modifier.TIMED)
+            tier = Tier.URGENT
+        elif not anchored:
+            if p.negatable and ctx.is_negated(doc, start):
+                modifiers.append(Modifier.NEGATED)
+                tier = Tier.NONE
+            elif p.negatable and ctx.is_hypothetical(doc, start):
+                modifiers.append(Modifier.HYPOTHETICAL)
+                tier = Tier.NONE
+            else:
+                past, now = ctx.past_and_now(doc, start, end)
+                if past and ctx.is_over(doc):
+                    modifiers.append(Modifier.PAST)
+                    tier = Tier.NONE
+                elif p.past_floor is not None and past and now:
+                    modifiers.append(Modifier.PAST_BUT_NOW)
+                    tier = min(tier, Tier.CHECK_IN)
+                elif p.past_floor is not None and past:
+                    modifiers.append(Modifier.PAST)
+                    tier = min(tier, p.past_floor)
+            if (
+                tier > Tier.CHECK_IN
+                and p.quotable
+                and p.kind in _QUOTABLE_KINDS
+                and ctx.is_reported(doc, start)
+            ):
+                modifiers.append(Modifier.QUOTED)
+                tier = Tier.CHECK_IN
+        return Finding(
+            pattern_id=p.id,
+            category=category,
+            kind=p.kind,
+            base_tier=p.tier,
+            tier=tier,
+            start=start,
+            end=end,
+            words=doc[start:end].text,
+            explanation=p.explanation,
+            modifiers=tuple(modifiers),
+        )
+
+
+# Words so common that a phrase should not be looked up by them.
+_COMMON = frozenset(
+    [
+        "i",
+        "me",
+        "my",
+        "he",
+        "she",
+        "it",
+        "to",
+        "the",
+        "a",
+        "and",
+        "not",
+        "be",
+        "have",
+        "do",
+        "you",
+        "in",
+        "of",
+        "on",
+        "at",
+        "with",
+        "for",
+        "is",
+        "was",
+        "get",
+        "go",
+    ]
+)
+NUMBER_KEY = "#num"
+
+
+class _Prefilter:
+    """Which patterns could match a message: every required word of one phrase is present."""
+
+    def __init__(self) -> None:
+        self._index: dict[str, list[tuple[str, list[frozenset[str]]]]] = {}
+
+    def add(self, pattern_id: str, specs: list[dict[str, Any]]) -> None:
+        """Index a compiled phrase by the least common of its required tokens."""
+        required: list[frozenset[str]] = []
+        for spec in specs:
+            if spec.get("OP") is not None:
+                continue
+            if "LIKE_NUM" in spec:
+                required.append(frozenset({NUMBER_KEY}))
+            elif "NORM" in spec:
+                required.append(frozenset(spec["NORM"]["IN"]))
+        anchor = max(required, key=lambda words: (not (words & _COMMON), min(map(len, words))))
+        for word in anchor:
+            self._index.setdefault(word, []).append((pattern_id, required))
+
+    def candidates(self, keys: list[str]) -> set[str]:
+        """Ids of the patterns with a phrase whose required words are all in ``keys``."""
+        present = set(keys)
+        if any(key.isdigit() for key in keys):
+            present.add(NUMBER_KEY)
+        found: set[str] = set()
+        for key in present:
+            for pattern_id, required in self._index.get(key, ()):
+                if pattern_id not in found and all(words & present for words in required):
+                    found.add(pattern_id)
+        return found
+
+
+def _overlaps_any(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
+    return any(start < e and s < end for s, e in spans)
+
+
+def _drop_contained(
+    matches: list[tuple[RiskPattern, int, int]],
+) -> list[tuple[RiskPattern, int, int]]:
+    """Keep the longest finding where findings overlap.
+
+    One finding per pattern per place, and none whose words lie inside a longer finding.
+    """
+    matches = sorted(matches, key=lambda m: (m[1], -(m[2] - m[1])))
+    kept: list[tuple[RiskPattern, int, int]] = []
+    for pattern, start, end in matches:
+        inside = any(
+            (s <= start and end <= e and (e - s) > (end - start))
+            or (s, e, p.id) == (start, end, pattern.id)
+            for p, s, e in kept
+        )
+        same_pattern_overlap = any(p.id == pattern.id and start < e and s < end for p, s, e in kept)
+        if not inside and not same_pattern_overlap:
+            kept.append((pattern, start, end))
+    return kept
+
+
+def _combined(findings: list[Finding]) -> list[Finding]:
+    """A wish to die with preparation, means or a time is urgent, even if each alone is not."""
+    preparation = any(f.kind.is_anchor and f.tier > Tier.NONE for f in findings)
+    if not preparation:
+        return findings
+    return [
+        replace(f, tier=Tier.URGENT, modifiers=(*f.modifiers, Modifier.WITH_PLAN))
+        if f.tier is Tier.CHECK_IN
+        and f.category in _TIMED_CATEGORIES
+        and f.kind in (Kind.STATEMENT, Kind.PASSIVE, Kind.PLAN)
+        else f
+        for f in findings
+    ]
+
+
+def _assessment(findings: list[Finding], figurative: bool = False) -> RiskAssessment:
+    findings = _combined(findings)
+    tier = max((f.tier for f in findings), default=Tier.NONE)
+    if tier is Tier.NONE:
+        return RiskAssessment(Tier.NONE, (), tuple(findings), figurative=figurative)
+    categories: list[Category] = []
+    for finding in sorted(findings, key=lambda f: -f.tier.rank):
+        if finding.tier >= Tier.CHECK_IN and finding.category not in categories:
+            categories.append(finding.category)
+    return RiskAssessment(tier, tuple(categories), tuple(findings), figurative=figurative)

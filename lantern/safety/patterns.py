@@ -1,0 +1,170 @@
+"""Risk patterns as validated data, and their compact phrase syntax compiled for spaCy.
+
+A pattern file (``patterns.yml`` beside this module) lists patterns like Presidio's recognisers:
+each has an id, a category, a tier, a kind, an explanation for staff, and phrases. A phrase is a
+space-separated sequence of token specs:
+
+- ``kill|end``: any of these words (matched on lower case, spaCy's norm or lemma, and close
+  misspellings of words at least five letters long);
+- ``?my``: an optional word (alternatives allowed);
+- ``*``: any one optional word; ``**``: up to three words of anything;
+- ``#num``: a number ("800" in "800mg").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, Extra, Field, ValidationError, root_validator, validator
+
+from lantern.safety._model import Category, Kind, Tier
+
+PATTERNS_FILE = Path(__file__).with_name("patterns.yml")
+TokenSpec = dict[str, Any]
+
+
+class PatternError(ValueError):
+    """The pattern file is invalid; the message names the file, the pattern and the field."""
+
+
+class _PatternEntry(BaseModel):
+    class Config:
+        extra = Extra.forbid
+
+    id: str = Field(regex=r"^[a-z_]+\.[a-z0-9_]+$")
+    category: Category | None = None
+    tier: Tier
+    kind: Kind
+    explanation: str = Field(min_length=1)
+    phrases: list[str] = Field(min_items=1)
+    person: Literal["first", "any"] = "any"
+    negatable: bool = True
+    quotable: bool = True
+    past_floor: Tier | None = Tier.NONE
+
+    @validator("phrases", each_item=True)
+    def _phrase_compiles(cls, value: str) -> str:
+        compile_phrase(value)
+        return value
+
+    @root_validator(skip_on_failure=True)
+    def _category_unless_figurative(cls, values: dict[str, Any]) -> dict[str, Any]:
+        figurative = values.get("kind") is Kind.FIGURATIVE
+        if figurative and values.get("category") is not None:
+            raise ValueError("category: a figurative pattern has no category")
+        if not figurative and values.get("category") is None:
+            raise ValueError("category: field required for a risk pattern")
+        return values
+
+
+class _PatternFile(BaseModel):
+    class Config:
+        extra = Extra.forbid
+
+    patterns: list[_PatternEntry] = Field(min_items=1)
+
+
+@dataclass(frozen=True)
+class RiskPattern:
+    """One validated risk pattern."""
+
+    id: str
+    category: Category | None
+    tier: Tier
+    kind: Kind
+    explanation: str
+    phrases: tuple[str, ...]
+    person: str = "any"
+    negatable: bool = True
+    quotable: bool = True
+    past_floor: Tier | None = Tier.NONE
+
+    @property
+    def words(self) -> set[str]:
+        """Every literal word its phrases use: the vocabulary misspellings are mapped onto."""
+        found: set[str] = set()
+        for phrase in self.phrases:
+            for raw in phrase.split():
+                if raw in ("*", "**") or raw.startswith("#"):
+                    continue
+                found.update(w for w in raw.lstrip("?").split("|") if w)
+        return found
+
+
+def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSpec]:
+    """Turn a phrase of the compact syntax into a spaCy Matcher pattern over NORM.
+
+    Each token's NORM holds its key; ``key`` maps a written word into the same key space.
+    """
+    specs: list[TokenSpec] = []
+    for raw in phrase.split():
+        if raw == "*":
+            specs.append({"OP": "?"})
+        elif raw == "**":
+            specs.append({"OP": "{0,3}"})
+        elif raw == "#num":
+            specs.append({"LIKE_NUM": True})
+        elif raw.startswith("#"):
+            raise ValueError(f"unknown special token '{raw}' in phrase '{phrase}'")
+        else:
+            optional = raw.startswith("?")
+            words = [w for w in raw.lstrip("?").split("|") if w]
+            if not words or any(w != w.lower() or "'" in w for w in words):
+                raise ValueError(
+                    f"bad token '{raw}' in phrase '{phrase}' (lower case, no apostrophes)"
+                )
+            spec: TokenSpec = {"NORM": {"IN": sorted({key(w) for w in words})}}
+            if optional:
+                spec["OP"] = "?"
+            specs.append(spec)
+    if not any("NORM" in s or "LIKE_NUM" in s for s in specs if s.get("OP") != "?"):
+        raise ValueError(f"phrase '{phrase}' has no required word")
+    return specs
+
+
+def load_patterns(path: Path = PATTERNS_FILE) -> list[RiskPattern]:
+    """Read and validate the pattern file; raise PatternError naming file, pattern and field."""
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise PatternError(f"{path}: cannot be read ({type(error).__name__})") from None
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        raise PatternError(f"{path}: is not valid YAML{where}") from None
+    try:
+        parsed = _PatternFile.parse_obj(raw)
+    except ValidationError as error:
+        first = error.errors()[0]
+        loc = list(first["loc"])
+        where = ".".join(str(p) for p in loc)
+        if len(loc) >= 2 and loc[0] == "patterns" and isinstance(loc[1], int):
+            entries = raw.get("patterns") if isinstance(raw, dict) else None
+            if isinstance(entries, list) and loc[1] < len(entries):
+                entry = entries[loc[1]]
+                name = entry.get("id", "?") if isinstance(entry, dict) else "?"
+                where = f"pattern '{name}' field '{'.'.join(str(p) for p in loc[2:])}'"
+        raise PatternError(f"{path}: {where}: {first['msg']}") from None
+    ids = [p.id for p in parsed.patterns]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise PatternError(f"{path}: duplicate pattern ids: {', '.join(duplicates)}")
+    return [
+        RiskPattern(
+            id=p.id,
+            category=p.category,
+            tier=p.tier,
+            kind=p.kind,
+            explanation=p.explanation,
+            phrases=tuple(p.phrases),
+            person=p.person,
+            negatable=p.negatable,
+            quotable=p.quotable,
+            past_floor=p.past_floor,
+        )
+        for p in parsed.patterns
+    ]

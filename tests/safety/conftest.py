@@ -1,0 +1,8 @@
+import pytest
+
+from lantern.safety import RiskDetector
+
+
+@pytest.fixture(scope="session")
+def detector() -> RiskDetector:
+    return RiskDetector()

@@ -1,0 +1,62 @@
+import re
+
+import pytest
+
+from lantern.safety.crisis import build_responses, load_words
+from lantern.safety.resources import load_resources
+
+RESPONSES = build_responses(load_words(), load_resources())
+SAFETY_TEXTS = [
+    (name, variation)
+    for name in ("utter_urgent", "utter_check_in")
+    for variation in RESPONSES[name]
+]
+# Never any method, quantity, place or height, even to discourage it.
+METHOD_WORDS = re.compile(
+    r"\b(paracetamol|ibuprofen|mg|rope|noose|hang|hanging|jump|bridge|cliff|height|railway|"
+    r"train tracks|blade|razor|wrist|dose|overdose amount|how many)\b",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize(("name", "variation"), SAFETY_TEXTS)
+def test_safety_replies_follow_safe_messaging(name, variation):
+    text = variation["text"]
+    assert "not a person" in text and "no one is watching this chat live" in text
+    assert "committed suicide" not in text.lower()
+    assert not METHOD_WORDS.search(text), METHOD_WORDS.search(text)
+    assert "secret" not in text.lower()
+    assert text.count("• ") >= 2, "at least two resources shown"
+    assert "?" in text, "asks directly"
+
+
+@pytest.mark.parametrize(("name", "variation"), SAFETY_TEXTS)
+def test_elsewhere_never_offers_uk_numbers(name, variation):
+    nation = {c["name"]: c["value"] for c in variation.get("condition", [])}.get("nation")
+    if nation == "elsewhere":
+        assert "999" not in variation["text"]
+        assert "116 123" not in variation["text"]
+
+
+def test_urgent_reply_offers_something_to_do_now_besides_a_number():
+    words = load_words()
+    for category in ("suicide", "immediate_danger", "overdose", "self_harm"):
+        right_now = words.urgent(category).right_now
+        action = re.sub(r"[^.]*\b(call|text|ring)\b[^.]*\.", "", right_now)
+        assert len(action.strip()) >= 40, right_now
+
+
+def test_every_category_and_place_has_exactly_one_variation():
+    seen = set()
+    for variation in RESPONSES["utter_urgent"]:
+        key = tuple((c["name"], c["value"]) for c in variation.get("condition", []))
+        assert key not in seen
+        seen.add(key)
+    assert len(seen) == 11 * 6 + 1
+
+
+def test_button_payloads_fit_telegram():
+    for variations in RESPONSES.values():
+        for variation in variations:
+            for button in variation.get("buttons", []):
+                assert len(button["payload"].encode()) <= 64

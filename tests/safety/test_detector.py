@@ -1,0 +1,137 @@
+from pathlib import Path
+
+import pytest
+import yaml
+
+from lantern.safety import Category, Modifier, Tier
+
+CASES = yaml.safe_load(
+    (Path(__file__).resolve().parents[1] / "data" / "risk_cases.yml").read_text()
+)["cases"]
+
+
+@pytest.mark.parametrize(
+    ("text", "tier", "category"),
+    [
+        # explicit intent
+        ("i want to kill myself", Tier.URGENT, Category.SUICIDE),
+        # the issue's rule: a negation never lowers a message with means
+        ("I'm not suicidal but I've lined the tablets up", Tier.URGENT, Category.OVERDOSE),
+        # negation with an unrelated question is no risk
+        ("not suicidal, just want to know how a non-molestation order works", Tier.NONE, None),
+        # long past is no risk
+        ("I self-harmed at uni but that's long behind me", Tier.NONE, None),
+        # past, but struggling again now: check in
+        (
+            "I overdosed years ago and I'm struggling again tonight",
+            Tier.CHECK_IN,
+            Category.OVERDOSE,
+        ),
+        # the partner's quoted cruelty: check in
+        ("he said just die already", Tier.CHECK_IN, Category.SUICIDE),
+        # reported speech telling them to: check in, not urgent
+        ("he told me to kill myself", Tier.CHECK_IN, Category.SUICIDE),
+        # slang
+        ("kms", Tier.URGENT, Category.SUICIDE),
+        ("been thinking about unaliving a lot", Tier.CHECK_IN, Category.SUICIDE),
+        ("sewerslide tonight", Tier.URGENT, Category.SUICIDE),
+        # misspellings
+        ("i feel suicdal", Tier.URGENT, Category.SUICIDE),
+        ("im going to kil myself", Tier.URGENT, Category.SUICIDE),
+        # zero-width characters splitting a word
+        ("i want to k\u200bill my\u200cself", Tier.URGENT, Category.SUICIDE),
+        # emoji
+        ("💊💊💊", Tier.CHECK_IN, Category.OVERDOSE),
+        ("hes got a 🔪", Tier.URGENT, Category.IMMEDIATE_DANGER),
+        # figurative uses
+        ("my back is killing me", Tier.NONE, None),
+        ("I'd kill for a lie-in", Tier.NONE, None),
+        ("i could murder a cuppa", Tier.NONE, None),
+        # third person: someone else at risk
+        ("my friend said she wants to die", Tier.CHECK_IN, Category.CONCERN_FOR_OTHER),
+        # the partner threatening suicide to stop them leaving
+        ("he says hell kill himself if i leave", Tier.CHECK_IN, Category.ABUSER_SUICIDE_THREAT),
+        # immediate danger of each kind
+        ("he's strangling me", Tier.URGENT, Category.IMMEDIATE_DANGER),
+        ("he put his hands round my neck", Tier.URGENT, Category.IMMEDIATE_DANGER),
+        ("hes locked me in the bedroom", Tier.URGENT, Category.IMMEDIATE_DANGER),
+        ("he wont let me leave the house", Tier.URGENT, Category.IMMEDIATE_DANGER),
+        ("he keeps saying hell kill me", Tier.URGENT, Category.IMMEDIATE_DANGER),
+        ("hes threatening to set the house on fire", Tier.URGENT, Category.IMMEDIATE_DANGER),
+        # a child
+        ("hes hitting my son right now", Tier.URGENT, Category.CHILD_AT_RISK),
+        # stalking now, and ongoing
+        ("hes following me right now", Tier.URGENT, Category.STALKING),
+        ("he keeps turning up at my work", Tier.CHECK_IN, Category.STALKING),
+        # sexual violence
+        ("he raped me last night", Tier.URGENT, Category.SEXUAL_VIOLENCE),
+        # a book, not the writer
+        ("just read a book where the main character overdoses", Tier.NONE, None),
+        # an ordinary topic question
+        ("why cant i leave him when i know its bad", Tier.NONE, None),
+    ],
+)
+def test_detector_table(detector, text, tier, category):
+    assessment = detector.assess(text)
+    assert assessment.tier == tier, assessment.explain()
+    assert assessment.primary == category
+
+
+def test_findings_say_which_pattern_fired_on_which_words(detector):
+    assessment = detector.assess("honestly im fine, ive just got the pills out")
+    (finding,) = [f for f in assessment.findings if f.category is Category.OVERDOSE]
+    assert finding.pattern_id == "overdose.means"
+    assert finding.words == "pills out"
+    assert "Pills at hand" in finding.explanation
+    assert "overdose.means" in assessment.explain()
+
+
+def test_negated_statement_lowers_to_none_with_the_reason(detector):
+    (finding,) = detector.assess("im not suicidal").findings
+    assert finding.base_tier is Tier.URGENT
+    assert finding.tier is Tier.NONE
+    assert finding.modifiers == (Modifier.NEGATED,)
+
+
+def _tier_at_least(got, want):
+    return got >= want if want is not Tier.NONE else got is Tier.NONE
+
+
+def test_labelled_cases_reach_their_tier(detector):
+    # The project's own labelled cases (tests/data/risk_cases.yml; tuning set, not held out).
+    misses = {"urgent": [], "check_in": [], "none": []}
+    counts = {"urgent": 0, "check_in": 0, "none": 0}
+    for case in CASES:
+        counts[case["tier"]] += 1
+        got = detector.assess(case["text"]).tier
+        if not _tier_at_least(got, Tier(case["tier"])):
+            misses[case["tier"]].append(case["text"])
+    assert len(CASES) >= 250
+    assert misses["urgent"] == []
+    assert len(misses["check_in"]) <= 0.05 * counts["check_in"], misses["check_in"]
+    assert len(misses["none"]) <= 0.05 * counts["none"], misses["none"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",  # empty
+        " \n\t ",  # whitespace
+        "x" * 100_000,  # very long
+        "kill " * 20_000,  # very long and all risk words
+        "\x00\x01\x02 control \x7f",  # control characters
+        "Привет мир 你好 مرحبا 🙂",  # mixed scripts
+        "\u200b\u200c\u200d\ufeff",  # only invisible characters
+        "'" * 50 + '"' * 50,  # only quotes
+    ],
+)
+def test_detector_never_raises_on_odd_text(detector, text):
+    assert detector.assess(text).tier in (Tier.NONE, Tier.CHECK_IN, Tier.URGENT)
+
+
+def test_a_failure_inside_detection_is_a_check_in_not_none(detector, caplog):
+    assessment = detector.assess(None)  # type: ignore[arg-type]
+    assert assessment.tier is Tier.CHECK_IN
+    assert assessment.error
+    assert assessment.categories == (Category.DETECTOR_ERROR,)
+    assert "treating the message as check_in" in caplog.text

@@ -1,0 +1,82 @@
+import pytest
+import yaml
+
+from lantern.safety import PatternError, load_patterns
+from lantern.safety.patterns import compile_phrase
+
+GOOD = {
+    "id": "suicide.example",
+    "category": "suicide",
+    "tier": "urgent",
+    "kind": "statement",
+    "explanation": "An example.",
+    "phrases": ["kill myself"],
+}
+
+
+def write(tmp_path, patterns):
+    path = tmp_path / "patterns.yml"
+    path.write_text(yaml.safe_dump({"patterns": patterns}))
+    return path
+
+
+def test_the_project_patterns_load():
+    patterns = load_patterns()
+    assert len(patterns) >= 20
+    assert {p.category.value for p in patterns if p.category} >= {
+        "suicide", "self_harm", "overdose", "immediate_danger", "child_at_risk", "stalking",
+        "sexual_violence", "concern_for_other", "abuser_suicide_threat",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # a tier that does not exist
+        ({"tier": "high"}, "pattern 'suicide.example' field 'tier'"),
+        # a category that does not exist
+        ({"category": "sadness"}, "field 'category'"),
+        # a figurative pattern must not have a category
+        ({"kind": "figurative"}, "a figurative pattern has no category"),
+        # a risk pattern must have one
+        ({"category": None}, "field required for a risk pattern"),
+        # phrases are lower case
+        ({"phrases": ["Kill myself"]}, "lower case"),
+        # apostrophes are dropped from messages, so patterns never have them
+        ({"phrases": ["i'm going"]}, "no apostrophes"),
+        # a phrase needs a required word
+        ({"phrases": ["?maybe *"]}, "has no required word"),
+        # an unknown special token
+        ({"phrases": ["#date"]}, "unknown special token"),
+        # an id must be group.name
+        ({"id": "no-dot"}, "field 'id'"),
+        # no explanation for staff
+        ({"explanation": ""}, "field 'explanation'"),
+    ],
+)
+def test_invalid_pattern_is_refused_naming_the_pattern_and_field(tmp_path, change, message):
+    with pytest.raises(PatternError, match=message):
+        load_patterns(write(tmp_path, [{**GOOD, **change}]))
+
+
+def test_duplicate_ids_are_refused(tmp_path):
+    with pytest.raises(PatternError, match=r"duplicate pattern ids: suicide\.example"):
+        load_patterns(write(tmp_path, [GOOD, GOOD]))
+
+
+def test_invalid_yaml_names_the_line(tmp_path):
+    path = tmp_path / "patterns.yml"
+    path.write_text("patterns:\n  - id: [unclosed\n")
+    with pytest.raises(PatternError, match="is not valid YAML at line"):
+        load_patterns(path)
+
+
+def test_phrase_syntax_compiles_to_matcher_specs():
+    assert compile_phrase("want|wanna ?to ** die #num *") == [
+        {"NORM": {"IN": ["wanna", "want"]}},
+        {"NORM": {"IN": ["to"]}, "OP": "?"},
+        {"OP": "{0,3}"},
+        {"NORM": {"IN": ["die"]}},
+        {"LIKE_NUM": True},
+        {"OP": "?"},
+    ]

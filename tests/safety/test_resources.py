@@ -1,0 +1,92 @@
+import datetime as dt
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from lantern.safety.crisis import render_domain
+from lantern.safety.resources import ResourceError, load_resources
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def book():
+    return load_resources()
+
+
+@pytest.mark.parametrize(
+    ("category", "nation", "must_include", "must_not_include"),
+    [
+        # suicide in England: Samaritans, Shout and NHS 111 option 2
+        ("suicide", None, {"samaritans", "shout", "nhs_111_mental_health"}, set()),
+        # NHS 111 option 2 is for England only
+        ("suicide", "scotland", {"samaritans", "shout"}, {"nhs_111_mental_health"}),
+        # immediate danger: 999 and the Silent Solution, plus the nation's helpline
+        ("immediate_danger", "wales", {"emergency", "silent_solution", "live_fear_free"}, set()),
+        ("immediate_danger", "scotland", {"scotland_da_helpline"}, {"national_da_helpline"}),
+        ("immediate_danger", "northern_ireland", {"ni_dsa_helpline"}, set()),
+        # a child: NSPCC and Childline
+        ("child_at_risk", None, {"nspcc", "childline"}, set()),
+        # stalking: the National Stalking Helpline
+        ("stalking", None, {"stalking_helpline"}, set()),
+        # sexual violence: Rape Crisis
+        ("sexual_violence", None, {"rape_crisis"}, set()),
+        # elsewhere: international resources and never a UK number
+        ("suicide", "elsewhere", {"find_a_helpline", "local_emergency"}, {"samaritans"}),
+    ],
+)
+def test_resources_fit_the_risk_and_the_place(
+    book, category, nation, must_include, must_not_include
+):
+    chosen = {r.id for r in book.for_risk(category, nation)}
+    assert must_include <= chosen
+    assert not (must_not_include & chosen)
+
+
+def test_every_resource_names_its_source_and_when_it_was_checked(book):
+    for resource in book.resources.values():
+        assert resource.source
+        assert isinstance(resource.verified_on, dt.date)
+
+
+def test_hours_to_be_checked_are_never_stated(book):
+    line = book.resources["galop"].line()
+    assert "opening times at galop.org.uk" in line
+    assert "24/7" not in line
+
+
+@pytest.fixture
+def resources_copy(tmp_path):
+    target = tmp_path / "resources.yml"
+    shutil.copy(ROOT / "content" / "resources.yml", target)
+    return target
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # a selection naming a resource that does not exist
+        (lambda d: d["by_category"]["suicide"]["uk"].append("nobody"), "unknown resource 'nobody'"),
+        # a Wales-only service offered across the UK
+        (lambda d: d["by_category"]["suicide"]["uk"].append("live_fear_free"), "is not for uk"),
+        # hours to check but no website to point to
+        (lambda d: d["resources"]["galop"].pop("website"), "website: required"),
+        # a kind of risk with no selection
+        (lambda d: d["by_category"].pop("stalking"), "missing stalking"),
+        # no date it was last checked
+        (lambda d: d["resources"]["shout"].pop("verified_on"), "verified_on"),
+    ],
+)
+def test_broken_resources_file_fails_naming_the_field(resources_copy, change, message):
+    data = yaml.safe_load(resources_copy.read_text())
+    change(data)
+    resources_copy.write_text(yaml.safe_dump(data))
+    with pytest.raises(ResourceError, match=message):
+        load_resources(resources_copy)
+
+
+def test_generated_crisis_domain_is_up_to_date():
+    # Staff edit content/; `lantern resources build` regenerates domain/crisis.yml.
+    assert (ROOT / "domain" / "crisis.yml").read_text() == render_domain()
