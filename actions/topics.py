@@ -9,7 +9,8 @@ from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
 from actions._shared import library, requested_topic, send
-from lantern.dialogue import replies, topic_from_intent
+from lantern.content import ContentLibrary, Topic
+from lantern.dialogue import Reply, replies, topic_from_intent
 from lantern.dialogue.payloads import TOPIC_ENTITY
 
 DomainDict = dict[str, Any]
@@ -36,41 +37,60 @@ class ActionAnswerTopic(Action):
         return [SlotSet(TOPIC_ENTITY, topic.id)]
 
 
-class ActionTellMeMore(Action):
+class _TopicFollowUp:
+    """A follow-up about the topic a button names or the conversation is on.
+
+    A mixin, not an Action: rasa_sdk registers every Action subclass, and this one has no name.
+    """
+
+    def reply(self, topic: Topic, content: ContentLibrary) -> Reply:
+        """The reply when the topic is known."""
+        raise NotImplementedError
+
+    def reply_without_topic(self, content: ContentLibrary) -> Reply:
+        """The reply when no topic is known yet."""
+        raise NotImplementedError
+
+    async def run(
+        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
+    ) -> list[dict[str, Any]]:
+        """Reply about the requested topic and remember it."""
+        content = library()
+        topic = content.get(requested_topic(tracker))
+        if topic is None:
+            send(dispatcher, tracker, self.reply_without_topic(content))
+            return []
+        send(dispatcher, tracker, self.reply(topic, content))
+        return [SlotSet(TOPIC_ENTITY, topic.id)]
+
+
+class ActionTellMeMore(_TopicFollowUp, Action):
     """Go deeper on the current topic, or ask which topic when there is none."""
 
     def name(self) -> str:
         """Name the action as the domain does."""
         return "action_tell_me_more"
 
-    async def run(
-        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> list[dict[str, Any]]:
-        """Send the 'tell me more' part of the topic being talked about."""
-        content = library()
-        topic = content.get(requested_topic(tracker))
-        if topic is None:
-            send(dispatcher, tracker, replies.which_topic_for_more(content))
-            return []
-        send(dispatcher, tracker, replies.topic_more(topic, content))
-        return [SlotSet(TOPIC_ENTITY, topic.id)]
+    def reply(self, topic: Topic, content: ContentLibrary) -> Reply:
+        """The deeper part, naming its source."""
+        return replies.topic_more(topic, content)
+
+    def reply_without_topic(self, content: ContentLibrary) -> Reply:
+        """Ask what they would like to know more about."""
+        return replies.which_topic_for_more(content)
 
 
-class ActionWhatCanHelp(Action):
+class ActionWhatCanHelp(_TopicFollowUp, Action):
     """Offer next steps for the current topic, or general ones."""
 
     def name(self) -> str:
         """Name the action as the domain does."""
         return "action_what_can_help"
 
-    async def run(
-        self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
-    ) -> list[dict[str, Any]]:
-        """Send the next steps of the topic being talked about."""
-        content = library()
-        topic = content.get(requested_topic(tracker))
-        if topic is None:
-            send(dispatcher, tracker, replies.general_next_steps(content))
-            return []
-        send(dispatcher, tracker, replies.topic_next_steps(topic, content))
-        return [SlotSet(TOPIC_ENTITY, topic.id)]
+    def reply(self, topic: Topic, content: ContentLibrary) -> Reply:
+        """The topic's next steps, with a helpline."""
+        return replies.topic_next_steps(topic, content)
+
+    def reply_without_topic(self, content: ContentLibrary) -> Reply:
+        """Ways forward that suit most people."""
+        return replies.general_next_steps(content)

@@ -1,25 +1,12 @@
 """The whole trained bot: NLU, rules and custom actions, through Rasa's Agent."""
 
-import uuid
-
 import pytest
 
 from lantern.dialogue.replies import INTRO
 from lantern.evaluation.runner import run_case
+from tests.chat_helpers import new_sender, say
 
 pytestmark = pytest.mark.bot
-
-
-async def say(agent, sender, text):
-    from rasa.core.channels.channel import CollectingOutputChannel, UserMessage
-
-    collector = CollectingOutputChannel()
-    await agent.handle_message(UserMessage(text, collector, sender))
-    return collector.messages
-
-
-def new_sender():
-    return f"test-{uuid.uuid4().hex}"
 
 
 async def test_greeting_says_what_the_bot_is(bot):

@@ -1,24 +1,11 @@
 """Safety through the whole trained bot: crisis replies, check-ins, places, and no action server."""
 
-import uuid
-
 import pytest
 
 from lantern.runtime import free_port, load_agent
+from tests.chat_helpers import new_sender, say
 
 pytestmark = pytest.mark.bot
-
-
-async def say(agent, sender, text):
-    from rasa.core.channels.channel import CollectingOutputChannel, UserMessage
-
-    collector = CollectingOutputChannel()
-    await agent.handle_message(UserMessage(text, collector, sender))
-    return collector.messages
-
-
-def new_sender():
-    return f"test-{uuid.uuid4().hex}"
 
 
 async def test_urgent_message_gets_the_crisis_reply_first(bot):
@@ -56,8 +43,8 @@ async def test_check_in_no_keeps_resources_offered_and_goes_on(bot, library):
 
 async def test_saying_where_you_are_changes_the_helplines(bot):
     sender = new_sender()
-    (resources,) = await say(bot, sender, "im in cardiff")
-    assert "Live Fear Free" in resources["text"]
+    resources = " ".join(m["text"] for m in await say(bot, sender, "im in cardiff"))
+    assert "Live Fear Free" in resources
     (urgent,) = await say(bot, sender, "hes strangling me")
     assert "Live Fear Free" in urgent["text"]
     assert "National Domestic Abuse Helpline" not in urgent["text"]

@@ -164,6 +164,25 @@ def is_fiction(doc: Doc, start: int) -> bool:
     return any(t.lower_ in MEDIA for t in doc[left:start])
 
 
+def has_now(doc: Doc) -> bool:
+    """The message says it is happening right now."""
+    return _has_cue([t.lower_ for t in doc], (("right", "now"), ("rn",), ("now",), ("just",)))
+
+
 def has_time(doc: Doc) -> bool:
     """The message sets a time: tonight, right now, this weekend ..."""
     return _has_cue([t.lower_ for t in doc], TIME_CUES)
+
+
+HABITUAL = frozenset(
+    {"keep", "keeps", "always", "every", "constantly", "often", "regularly", "again"}
+)
+
+
+def is_habitual(doc: Doc, start: int, end: int) -> bool:
+    """Something that keeps happening rather than happening now ("he keeps turning up")."""
+    right = end
+    while right < len(doc) and doc[right].lower_ not in CLAUSE_BREAKS:
+        right += 1
+    span = doc[clause_start(doc, start) : right]
+    return any(t.norm_ in HABITUAL or t.lower_ in HABITUAL for t in span)

@@ -77,6 +77,7 @@ class Modifier(Enum):
     THIRD_PERSON = "third_person"
     FICTION = "about_a_book_film_or_news"
     TIMED = "time_set"
+    HABITUAL = "keeps_happening_not_now"
     WITH_PLAN = "with_a_plan_or_means"
 
 

@@ -34,6 +34,8 @@ _REWRITES = (
     (re.compile(r"\bsh'e?d\b"), " i selfharmed "),
     (re.compile(r"\bsh'?ing\b"), " selfharming "),
 )
+# Slang that lemmatisation would blur into ordinary words ("kms" is not "km").
+LITERAL = frozenset({"kms", "kys", "ctb", "sh", "shd", "od"})
 # Negative contractions all read as "not" ("dont want to be here" = "not want to be here").
 NEGATIONS = frozenset(
     {"not", "dont", "didnt", "doesnt", "cant", "cannot", "wont", "wouldnt", "couldnt",
@@ -103,13 +105,17 @@ class Keyer:
 
     def pattern_key(self, word: str) -> str:
         """The key a word written in a pattern stands for."""
-        return "not" if word in NEGATIONS else self.lexicon.lemma(word)
+        if word in NEGATIONS:
+            return "not"
+        return word if word in LITERAL else self.lexicon.lemma(word)
 
     @lru_cache(maxsize=65536)  # noqa: B019 - a Keyer lives as long as its detector
     def key(self, word: str) -> str:
         """The key of one word of a message."""
         if word in NEGATIONS:
             return "not"
+        if word in LITERAL:
+            return word
         lemma = self.lexicon.lemma(word)
         if lemma in self.keys or word in self.surface:
             return lemma

@@ -150,6 +150,14 @@ class RiskDetector:
                     tier = min(tier, p.past_floor)
             if (
                 tier > Tier.CHECK_IN
+                and category is Category.STALKING
+                and not ctx.has_now(doc)
+                and ctx.is_habitual(doc, start, end)
+            ):
+                modifiers.append(Modifier.HABITUAL)
+                tier = Tier.CHECK_IN
+            if (
+                tier > Tier.CHECK_IN
                 and p.quotable
                 and p.kind in _QUOTABLE_KINDS
                 and ctx.is_reported(doc, start)
@@ -231,7 +239,9 @@ class _Prefilter:
         found: set[str] = set()
         for key in present:
             for pattern_id, required in self._index.get(key, ()):
-                if pattern_id not in found and all(words & present for words in required):
+                if pattern_id not in found and all(
+                    not words.isdisjoint(present) for words in required
+                ):
                     found.add(pattern_id)
         return found
 
