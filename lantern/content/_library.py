@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
+from lantern._yaml import YamlFileProblem, read_yaml
 from lantern.content._errors import ContentError
 from lantern.content._model import (
     CatalogueFile,
@@ -136,17 +136,10 @@ def _validated(path: Path, model: type[_M]) -> _M:
 
 def _read_yaml(path: Path) -> Any:
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(path, None, "the file is missing") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ContentError(path, None, f"cannot be read ({type(error).__name__})") from None
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise ContentError(path, None, f"is not valid YAML{where}") from None
+        raw = read_yaml(path)
+    except YamlFileProblem as problem:
+        wording = "the file is missing" if problem.missing else str(problem)
+        raise ContentError(path, None, wording) from None
     if not isinstance(raw, dict):
         raise ContentError(path, None, "must be a YAML mapping of fields")
     return raw

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-import yaml
 from pydantic import BaseModel, Extra, Field, ValidationError, root_validator
+
+from lantern._yaml import YamlFileProblem, first_error, read_yaml
 
 RiskTier = Literal["urgent", "check_in", "none"]
 
@@ -58,23 +59,16 @@ class Case:
 def load_cases(path: Path, known_topics: Collection[str] | None = None) -> list[Case]:
     """Read and validate an evaluation file; raise EvalFileError naming the problem."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise EvalFileError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise EvalFileError(f"{path}: cannot be read ({type(error).__name__})") from None
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise EvalFileError(f"{path}: not valid YAML{where}") from None
+        raw = read_yaml(path)
+    except YamlFileProblem as problem:
+        raise EvalFileError(f"{path}: {problem}") from None
     if not isinstance(raw, dict):
         raise EvalFileError(f"{path}: must be a mapping with a 'cases' list")
     try:
         parsed = _File.parse_obj(raw)
     except ValidationError as error:
-        first = error.errors()[0]
-        location = ".".join(str(part) for part in first["loc"] if part != "__root__")
-        raise EvalFileError(f"{path}: {location or 'file'}: {first['msg']}") from None
+        location, message = first_error(error)
+        raise EvalFileError(f"{path}: {location or 'file'}: {message}") from None
     cases = [Case(c.text, c.expect.topic, c.expect.risk) for c in parsed.cases]
     if known_topics is not None:
         for number, case in enumerate(cases):

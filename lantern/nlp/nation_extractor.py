@@ -8,10 +8,11 @@ from rasa.engine.graph import ExecutionContext, GraphComponent
 from rasa.engine.recipes.default_recipe import DefaultV1Recipe
 from rasa.engine.storage.resource import Resource
 from rasa.engine.storage.storage import ModelStorage
-from rasa.shared.nlu.constants import ENTITIES, TEXT
+from rasa.shared.nlu.constants import TEXT
 from rasa.shared.nlu.training_data.message import Message
 from rasa.shared.nlu.training_data.training_data import TrainingData
 
+from lantern.nlp._entities import set_entity
 from lantern.safety.places import find_nation
 
 NATION_ENTITY = "nation"
@@ -40,14 +41,6 @@ class NationExtractor(GraphComponent):
         """Add the entity where a message says where its writer is."""
         for message in messages:
             nation = find_nation(message.get(TEXT) or "")
-            if nation is None:
-                continue
-            entities = [
-                e for e in (message.get(ENTITIES) or []) if e.get("entity") != NATION_ENTITY
-            ]
-            entities.append(
-                {"entity": NATION_ENTITY, "value": nation, "start": 0, "end": 0,
-                 "confidence_entity": 1.0, "extractor": "NationExtractor"}
-            )  # fmt: skip
-            message.set(ENTITIES, entities, add_to_output=True)
+            if nation is not None:
+                set_entity(message, NATION_ENTITY, nation, "NationExtractor")
         return messages

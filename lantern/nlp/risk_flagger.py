@@ -18,10 +18,11 @@ from rasa.engine.graph import ExecutionContext, GraphComponent
 from rasa.engine.recipes.default_recipe import DefaultV1Recipe
 from rasa.engine.storage.resource import Resource
 from rasa.engine.storage.storage import ModelStorage
-from rasa.shared.nlu.constants import ENTITIES, INTENT, INTENT_RANKING_KEY, TEXT
+from rasa.shared.nlu.constants import INTENT, INTENT_RANKING_KEY, TEXT
 from rasa.shared.nlu.training_data.message import Message
 from rasa.shared.nlu.training_data.training_data import TrainingData
 
+from lantern.nlp._entities import set_entity
 from lantern.nlp.risk_decision import DIET_RISK_INTENTS, RiskDecision, decide
 from lantern.safety import RiskDetector
 
@@ -102,10 +103,4 @@ def _apply(message: Message, decision: RiskDecision) -> None:
     ]
     message.set(INTENT, override, add_to_output=True)
     message.set(INTENT_RANKING_KEY, [override, *ranking], add_to_output=True)
-    entities = [e for e in (message.get(ENTITIES) or []) if e.get("entity") != CATEGORY_ENTITY]
-    if decision.category is not None:
-        entities.append(
-            {"entity": CATEGORY_ENTITY, "value": decision.category, "start": 0, "end": 0,
-             "confidence_entity": 1.0, "extractor": "RiskFlagger"}
-        )  # fmt: skip
-    message.set(ENTITIES, entities, add_to_output=True)
+    set_entity(message, CATEGORY_ENTITY, decision.category, "RiskFlagger")

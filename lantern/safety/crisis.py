@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, Extra, Field, ValidationError
 
+from lantern._yaml import YamlFileProblem, first_error, read_yaml
 from lantern.safety.resources import NATION_NAMES, NATIONS, ResourceBook, load_resources
 
 RISK_CATEGORIES = (
@@ -87,16 +88,12 @@ def load_words(path: Path | None = None) -> CrisisWords:
     """Read and validate the crisis reply words."""
     path = path or default_words_path()
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-        data = _File.parse_obj(raw)
-    except OSError as error:
-        raise CrisisReplyError(f"{path}: cannot be read ({type(error).__name__})") from None
-    except yaml.YAMLError:
-        raise CrisisReplyError(f"{path}: is not valid YAML") from None
+        data = _File.parse_obj(read_yaml(path))
+    except YamlFileProblem as problem:
+        raise CrisisReplyError(f"{path}: {problem}") from None
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise CrisisReplyError(f"{path}: {where}: {first['msg']}") from None
+        where, message = first_error(error)
+        raise CrisisReplyError(f"{path}: {where}: {message}") from None
     for section in ("urgent", "check_in"):
         keys = set(getattr(data, section))
         missing = [c for c in (*RISK_CATEGORIES, "general") if c not in keys]

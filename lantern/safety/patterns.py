@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, Extra, Field, ValidationError, root_validator, validator
 
+from lantern._yaml import YamlFileProblem, read_yaml
 from lantern.safety._model import Category, Kind, Tier
 
 PATTERNS_FILE = Path(__file__).with_name("patterns.yml")
@@ -129,13 +129,9 @@ def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSp
 def load_patterns(path: Path = PATTERNS_FILE) -> list[RiskPattern]:
     """Read and validate the pattern file; raise PatternError naming file, pattern and field."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise PatternError(f"{path}: cannot be read ({type(error).__name__})") from None
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise PatternError(f"{path}: is not valid YAML{where}") from None
+        raw = read_yaml(path)
+    except YamlFileProblem as problem:
+        raise PatternError(f"{path}: {problem}") from None
     try:
         parsed = _PatternFile.parse_obj(raw)
     except ValidationError as error:

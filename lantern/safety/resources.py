@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, Extra, Field, ValidationError, root_validator
+
+from lantern._yaml import YamlFileProblem, first_error, read_yaml
 
 Nation = Literal["england", "wales", "scotland", "northern_ireland", "elsewhere"]
 NATIONS: tuple[Nation, ...] = ("england", "wales", "scotland", "northern_ireland", "elsewhere")
@@ -117,17 +118,12 @@ def load_resources(path: Path | None = None) -> ResourceBook:
     """Read and validate the resources file; raise ResourceError naming entry and field."""
     path = path or default_resources_path()
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise ResourceError(f"{path}: cannot be read ({type(error).__name__})") from None
-    except yaml.YAMLError:
-        raise ResourceError(f"{path}: is not valid YAML") from None
-    try:
-        parsed = _File.parse_obj(raw)
+        parsed = _File.parse_obj(read_yaml(path))
+    except YamlFileProblem as problem:
+        raise ResourceError(f"{path}: {problem}") from None
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"] if p != "__root__")
-        raise ResourceError(f"{path}: {where}: {first['msg']}") from None
+        where, message = first_error(error)
+        raise ResourceError(f"{path}: {where}: {message}") from None
     resources = {
         key: Resource(
             id=key,
