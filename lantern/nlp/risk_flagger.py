@@ -98,9 +98,7 @@ def _apply(message: Message, decision: RiskDecision) -> None:
         # words are not risk): the message is treated as unclear, not as a risk.
         intent = FALLBACK_INTENT
     override = {"name": intent, "confidence": 1.0}
-    ranking = [
-        r for r in (message.get(INTENT_RANKING_KEY) or []) if r.get("name") != decision.intent
-    ]
+    ranking = [r for r in (message.get(INTENT_RANKING_KEY) or []) if r.get("name") != intent]
     message.set(INTENT, override, add_to_output=True)
     message.set(INTENT_RANKING_KEY, [override, *ranking], add_to_output=True)
     set_entity(message, CATEGORY_ENTITY, decision.category, "RiskFlagger")

@@ -66,3 +66,14 @@ def test_a_failure_while_flagging_is_a_check_in(caplog):
 def test_nation_extractor_adds_the_entity():
     (msg,) = NationExtractor().process([message("im in cardiff")])
     assert [(e["entity"], e["value"]) for e in msg.get("entities")] == [("nation", "wales")]
+
+
+def test_a_risk_intent_shown_safe_becomes_unclear_once_in_the_ranking(detector):
+    msg = message("im not suicidal, just angry", "risk_suicide", 0.99)
+    msg.set(
+        "intent_ranking",
+        [{"name": "risk_suicide", "confidence": 0.99}, {"name": "nlu_fallback", "confidence": 0.3}],
+    )
+    (msg,) = RiskFlagger(CONFIG, detector).process([msg])
+    assert msg.get("intent") == {"name": "nlu_fallback", "confidence": 1.0}
+    assert [r["name"] for r in msg.get("intent_ranking")] == ["nlu_fallback", "risk_suicide"]
