@@ -1,14 +1,15 @@
-"""The ``lantern`` command: train, chat, eval, content check."""
+"""The ``lantern`` command: train, chat, serve, eval, redact, purge, content and resources."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime as dt
 import json
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from pathlib import Path
 
@@ -151,6 +152,84 @@ def cmd_start(args: argparse.Namespace) -> int:
     return cmd_chat(args)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the Rasa server over HTTP with the channels in credentials.yml."""
+    from lantern.server import serve
+    from lantern.training import ensure_model
+
+    model = ensure_model()
+    serve(model, host=args.host, port=args.port, log_file=args.log_file)
+    return 0
+
+
+def cmd_redact(args: argparse.Namespace) -> int:
+    """Anonymise messages: the arguments, or standard input one line per message."""
+    from lantern.privacy import default_redactor
+
+    redactor = default_redactor()
+    out = sys.stdout
+    if args.text:
+        lines: Iterable[str] = args.text
+    else:
+        lines = (raw.rstrip(b"\n").decode("utf-8", errors="replace") for raw in sys.stdin.buffer)
+    interactive = out.isatty()
+    for text in lines:
+        redaction = redactor.redact(text)
+        out.write(_one_line(redaction.text) + "\n")
+        if args.explain:
+            for finding in redaction.findings:
+                value = redaction.normalised[finding.start : finding.end]
+                where = f"[{finding.start}:{finding.end}]"
+                out.write(
+                    f"  {finding.entity} {value!r} {where} {finding.recognizer} "
+                    f"({finding.score:.2f}): {finding.why}\n"
+                )
+            if redaction.failed:
+                out.write("  (anonymisation failed or the message was too long: "
+                          "replaced whole)\n")  # fmt: skip
+        if interactive:
+            out.flush()
+    out.flush()
+    return 0
+
+
+def _one_line(text: str) -> str:
+    """Keep one output line per input line, whatever the text holds."""
+    return text.replace("\r", " ").replace("\n", " ").replace("\u2028", " ").replace("\u2029", " ")
+
+
+def cmd_purge(args: argparse.Namespace) -> int:
+    """Delete conversations idle for longer than the retention period."""
+    from lantern.privacy.retention import open_store, parse_period, retention_period
+
+    try:
+        period = parse_period(args.older_than) if args.older_than else retention_period()
+    except ValueError as error:
+        print(f"lantern purge: {error}", file=sys.stderr)
+        return 2
+    store = open_store(args.url)
+    report = store.purge(period)
+    remaining = store.counts()
+    print(f"purged {report.conversations} conversations ({report.events} events) idle for more "
+          f"than {_describe(period)}; {remaining[0]} conversations remain")  # fmt: skip
+    return 0
+
+
+def cmd_forget(args: argparse.Namespace) -> int:
+    """Erase one conversation by its pseudonym (what /forget does)."""
+    from lantern.privacy.retention import open_store
+
+    store = open_store(args.url)
+    deleted = store.erase(args.pseudonym)
+    print(f"erased {deleted} events")
+    return 0
+
+
+def _describe(period: dt.timedelta) -> str:
+    days = period.total_seconds() / 86400
+    return f"{days:g} days" if days >= 1 else f"{period.total_seconds() / 3600:g} hours"
+
+
 def _configured_tracker_store() -> object:
     from rasa.core.tracker_store import TrackerStore
     from rasa.core.utils import read_endpoints_from_path
@@ -189,6 +268,27 @@ def build_parser() -> argparse.ArgumentParser:
     risk = commands.add_parser("risk", help="show how the risk detector reads a message")
     risk.add_argument("text", nargs="*", help="messages (default: one per line on stdin)")
     risk.set_defaults(func=cmd_risk)
+
+    redact = commands.add_parser("redact", help="anonymise messages as the store does")
+    redact.add_argument("text", nargs="*", help="messages (default: one per line on stdin)")
+    redact.add_argument("--explain", action="store_true", help="show what was found and by what")
+    redact.set_defaults(func=cmd_redact)
+
+    purge = commands.add_parser("purge", help="delete conversations idle past the retention period")
+    purge.add_argument("--older-than", help="e.g. 30d, 12h (default LANTERN_RETENTION_DAYS or 30d)")
+    purge.add_argument("--url", help="tracker store URL (default: endpoints.yml)")
+    purge.set_defaults(func=cmd_purge)
+
+    forget = commands.add_parser("forget", help="erase one conversation by its pseudonym")
+    forget.add_argument("pseudonym", help="the conversation's sender id")
+    forget.add_argument("--url", help="tracker store URL (default: endpoints.yml)")
+    forget.set_defaults(func=cmd_forget)
+
+    serve = commands.add_parser("serve", help="run the Rasa server with the configured channels")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=5005)
+    serve.add_argument("--log-file", type=Path, default=None)
+    serve.set_defaults(func=cmd_serve)
 
     for name, func, text in (
         ("chat", cmd_chat, "chat with the bot in this terminal"),

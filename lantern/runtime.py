@@ -38,9 +38,12 @@ def free_port() -> int:
 class ActionServer:
     """The rasa_sdk action server as a child process on loopback."""
 
-    def __init__(self, port: int | None = None, root: Path | None = None) -> None:
+    def __init__(
+        self, port: int | None = None, root: Path | None = None, log_file: Path | None = None
+    ) -> None:
         self.port = port or free_port()
         self.root = root or get_settings().root
+        self.log_file = log_file
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -50,11 +53,10 @@ class ActionServer:
 
     def start(self, timeout: float = ACTION_SERVER_START_SECONDS) -> None:
         """Start the server and wait until its health route answers."""
-        command = [
-            sys.executable, "-m", "rasa_sdk", "--actions", "actions",
-            "--port", str(self.port), "--quiet",
-        ]  # fmt: skip
-        env = {**os.environ, "RASA_TELEMETRY_ENABLED": "false"}
+        command = [sys.executable, "-m", "lantern.action_server", "--port", str(self.port)]
+        if self.log_file is not None:
+            command += ["--log-file", str(self.log_file)]
+        env = {**os.environ, "RASA_TELEMETRY_ENABLED": "false", "SANIC_HOST": "127.0.0.1"}
         self._process = subprocess.Popen(command, cwd=self.root, env=env, stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

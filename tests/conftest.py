@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,3 +50,21 @@ def bot(trained_model: Path) -> Iterator[object]:
     quiet_frameworks()
     with running_bot(trained_model) as agent:
         yield agent
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throwaway PostgreSQL server for the session (see tests/services.py)."""
+    from tests.services import postgres_available, postgres_server
+
+    if not postgres_available():
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed: scripts/test installs it under CI")
+        pytest.skip("PostgreSQL is not installed (scripts/test installs it when run as root)")
+    # Not under pytest's temporary folder: its parents are closed to the postgres user.
+    workdir = Path(tempfile.mkdtemp(prefix="lantern-pg-"))
+    try:
+        with postgres_server(workdir) as url:
+            yield url
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
