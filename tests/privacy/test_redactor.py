@@ -82,3 +82,30 @@ def test_non_text_is_redacted(redactor: Redactor) -> None:
 def test_normalise() -> None:
     assert normalise("a\u200bb\ufeffc") == "abc"
     assert normalise("ﬁne") == "fine"
+
+
+def test_an_installed_ner_model_is_used(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """No pretrained model can be installed here: train a tiny one that knows one name."""
+    import spacy
+    from spacy.training import Example
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("ner").add_label("PERSON")
+    train = [
+        ("my friend Zorblax came round", {"entities": [(10, 17, "PERSON")]}),
+        ("I told Zorblax everything", {"entities": [(7, 14, "PERSON")]}),
+        ("Zorblax said no", {"entities": [(0, 7, "PERSON")]}),
+    ]
+    examples = [Example.from_dict(nlp.make_doc(t), a) for t, a in train]
+    nlp.initialize(lambda: examples)
+    for _ in range(30):
+        nlp.update(examples)
+    nlp.to_disk(tmp_path / "ner")
+    redaction = Redactor(ner_model=str(tmp_path / "ner")).redact("i saw Zorblax today")
+    assert redaction.text == "i saw <PERSON> today"
+    assert "SpacyRecognizer" in {f.recognizer for f in redaction.findings}
+
+
+def test_a_missing_ner_model_falls_back_to_the_gazetteer() -> None:
+    redactor = Redactor(ner_model="/nonexistent/model")
+    assert redactor.redact_text("my ex darren") == "my ex <PERSON>"
