@@ -142,14 +142,79 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 
 def cmd_start(args: argparse.Namespace) -> int:
-    """Run the bot: on Telegram when a token is configured, else a chat in this terminal."""
-    if os.environ.get("TELEGRAM_BOT_TOKEN"):
-        print(
-            "lantern start: TELEGRAM_BOT_TOKEN is set, but this version has no Telegram "
-            "connector yet; opening the terminal chat instead.",
-            file=sys.stderr,
-        )
-    return cmd_chat(args)
+    """Run the bot: on Telegram when a token is configured, else in this terminal.
+
+    With a webhook secret too, the webhook server; with a token only, long polling.
+    """
+    from lantern.secrets import get_secret
+
+    if not get_secret("TELEGRAM_BOT_TOKEN"):
+        return cmd_chat(args)
+    if get_secret("TELEGRAM_WEBHOOK_SECRET"):
+        print("lantern start: Telegram webhook mode (a webhook secret is set)", file=sys.stderr)
+        args.host = os.environ.get("LANTERN_HOST", "127.0.0.1")
+        args.port = int(os.environ.get("LANTERN_PORT", "5005"))
+        args.log_file = None
+        return cmd_serve(args)
+    return cmd_poll(args)
+
+
+def cmd_poll(args: argparse.Namespace) -> int:
+    """Telegram by long polling, with the bot in this process."""
+    from lantern.runtime import running_bot
+    from lantern.secrets import MissingSecret
+    from lantern.telegram.config import TelegramConfig, safe_error
+    from lantern.telegram.polling import PollingError, run_polling
+    from lantern.training import ensure_model
+
+    try:
+        config = TelegramConfig.from_environment()
+    except MissingSecret as error:
+        print(f"lantern: {error}", file=sys.stderr)
+        return 2
+    model = ensure_model()
+    tracker_store = None if args.memory else _configured_tracker_store()
+    print("lantern start: Telegram long polling (the first start takes about a minute)",
+          file=sys.stderr)  # fmt: skip
+    try:
+        with running_bot(model, tracker_store) as agent:
+            asyncio.run(run_polling(config, agent))
+    except PollingError as error:
+        print(f"lantern start: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    except Exception as error:
+        print(f"lantern start: {safe_error(error, config.token)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_telegram(args: argparse.Namespace) -> int:
+    """Register or remove the webhook, with the commands, on Telegram."""
+    from lantern.secrets import MissingSecret
+    from lantern.telegram.config import TelegramConfig, safe_error
+    from lantern.telegram.webhook import delete_webhook, set_webhook
+
+    try:
+        config = TelegramConfig.from_environment()
+    except MissingSecret as error:
+        print(f"lantern telegram: {error}", file=sys.stderr)
+        return 2
+    try:
+        if args.action == "set-webhook":
+            if not args.url:
+                print("lantern telegram: set-webhook needs the public URL", file=sys.stderr)
+                return 2
+            url = asyncio.run(set_webhook(config, args.url, drop_pending=args.drop_pending))
+            print(f"webhook set: {url} (its secret is in TELEGRAM_WEBHOOK_SECRET)")
+        else:
+            asyncio.run(delete_webhook(config, drop_pending=args.drop_pending))
+            print("webhook deleted: `lantern start` now uses long polling")
+    except Exception as error:
+        print(f"lantern telegram: {safe_error(error, config.token)}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -284,6 +349,14 @@ def build_parser() -> argparse.ArgumentParser:
     forget.add_argument("--url", help="tracker store URL (default: endpoints.yml)")
     forget.set_defaults(func=cmd_forget)
 
+    telegram = commands.add_parser("telegram", help="register or remove the Telegram webhook")
+    telegram.add_argument("action", choices=["set-webhook", "delete-webhook"])
+    telegram.add_argument("url", nargs="?", help="public HTTPS URL of this server (set-webhook)")
+    telegram.add_argument(
+        "--drop-pending", action="store_true", help="discard updates Telegram is holding"
+    )
+    telegram.set_defaults(func=cmd_telegram)
+
     serve = commands.add_parser("serve", help="run the Rasa server with the configured channels")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=5005)
@@ -292,7 +365,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     for name, func, text in (
         ("chat", cmd_chat, "chat with the bot in this terminal"),
-        ("start", cmd_start, "run the bot (Telegram if configured, else terminal chat)"),
+        ("start", cmd_start, "run the bot (Telegram if a token is set, else terminal chat)"),
     ):
         sub = commands.add_parser(name, help=text)
         sub.add_argument("--memory", action="store_true", help="keep nothing on disk")

@@ -2,9 +2,10 @@
 
 The action server runs as a child process on loopback; the tracker store is the one in
 endpoints.yml (the anonymising store); Rasa's HTTP API is off (it would serve whole
-conversations), so only the channels' webhooks are reachable, e.g. the REST channel at
-``POST /webhooks/rest/webhook``. Logs go through ``lantern.logs`` to stderr and, if asked,
-to a file.
+conversations), so only the channels' webhooks are reachable: the REST channel at
+``POST /webhooks/rest/webhook`` and, when ``TELEGRAM_BOT_TOKEN`` and
+``TELEGRAM_WEBHOOK_SECRET`` are set, Telegram at ``POST /webhooks/telegram/webhook``. Logs go
+through ``lantern.logs`` to stderr and, if asked, to a file.
 """
 
 from __future__ import annotations
@@ -12,11 +13,31 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+import yaml
+
 from lantern.logs import configure_logging
 from lantern.runtime import ActionServer
+from lantern.secrets import get_secret
 from lantern.settings import get_settings
 
 log = logging.getLogger(__name__)
+TELEGRAM_CHANNEL = "connectors.telegram.TelegramInput"
+
+
+def active_credentials(path: Path) -> Path:
+    """credentials.yml, less the Telegram channel when its token or secret is not set."""
+    channels = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if TELEGRAM_CHANNEL not in channels:
+        return path
+    if get_secret("TELEGRAM_BOT_TOKEN") and get_secret("TELEGRAM_WEBHOOK_SECRET"):
+        log.info("Telegram webhook at /webhooks/telegram/webhook")
+        return path
+    log.info("Telegram webhook off: TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET not both set")
+    channels.pop(TELEGRAM_CHANNEL)
+    target = get_settings().root / "build" / "credentials.active.yml"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(yaml.safe_dump(channels or {"rest": None}), encoding="utf-8")
+    return target
 
 
 def serve(
@@ -36,6 +57,7 @@ def serve(
 
     root = get_settings().root
     available = AvailableEndpoints.read_endpoints(str(endpoints or root / "endpoints.yml"))
+    channels = active_credentials(credentials or root / "credentials.yml")
     with ActionServer(log_file=log_file) as actions:
         available.action = EndpointConfig(url=actions.url)
         log.info("serving on %s:%d", host, port)
@@ -43,7 +65,7 @@ def serve(
             model_path=str(model),
             interface=host,
             port=port,
-            credentials=str(credentials or root / "credentials.yml"),
+            credentials=str(channels),
             endpoints=available,
             enable_api=False,
             log_file=None,

@@ -68,3 +68,32 @@ def postgres_url() -> Iterator[str]:
             yield url
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+TEST_TOKEN = "123456789:TEST-tokenAAbbCCddEEffGGhh"
+TEST_WEBHOOK_SECRET = "test-webhook-secret-0123456789"
+
+
+@pytest.fixture(scope="session")
+def fake_telegram():
+    """A fake Telegram Bot API on loopback (tests/fake_telegram.py), for the whole session."""
+    from tests.fake_telegram import start_fake_telegram
+
+    fake = start_fake_telegram(TEST_TOKEN)
+    yield fake
+    fake.server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def served(
+    trained_model: Path, tmp_path_factory: pytest.TempPathFactory, fake_telegram, root: Path
+):
+    """`lantern serve` in a child process, once per session: the REST channel and the
+    Telegram webhook (pointed at the fake Bot API), the anonymising store in a temporary
+    SQLite file, logs to a file."""
+    from tests.served import start_served
+
+    with start_served(
+        root, tmp_path_factory.mktemp("served"), fake_telegram, TEST_TOKEN, TEST_WEBHOOK_SECRET
+    ) as server:
+        yield server

@@ -3,23 +3,18 @@ channel of `lantern serve`), then every byte the bot wrote is searched for each 
 
 Searched: the tracker store's database file (and its journal), every log file (the server's
 log file, and its captured stdout and stderr), the models folder and Rasa's cache. Zero hits.
+The server (tests/served.py) is shared with the Telegram tests, so the same search also covers
+what the Telegram connector wrote.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from lantern.runtime import free_port
+from tests.served import Served
 
 pytestmark = pytest.mark.bot
 
@@ -48,6 +43,14 @@ SEEDED = [
     "31669330",
     "20-45-77",
     "canary-chat-777",
+    "88800011",
+    "kez_private",
+    "Kerry",
+]
+TELEGRAM_CHAT = 88800011  # its messages carry Telegram's metadata: names, username, chat id
+TELEGRAM_CONVERSATION = [
+    "my ex Darren Whitcombe has my number 07700 900123",
+    "why cant i leave him",
 ]
 CONVERSATION = [
     "hi",
@@ -64,77 +67,22 @@ CONVERSATION = [
 ]
 
 
-def wait_until_up(port: int, process: subprocess.Popen[bytes], timeout: float = 600) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"lantern serve exited with {process.returncode}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/webhooks/rest/", timeout=2):
-                return
-        except OSError:
-            time.sleep(1)
-    raise RuntimeError("lantern serve did not start in time")
-
-
-def post(port: int, text: str) -> list[dict[str, object]]:
-    body = json.dumps(
-        {"sender": SENDER, "message": text, "metadata": {"chat_id": "canary-chat-777"}}
-    )
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/webhooks/rest/webhook",
-        data=body.encode(),
-        method="POST",
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=60) as response:
-        return json.loads(response.read())
+def post(served: Served, text: str) -> list[dict[str, object]]:
+    return served.rest(SENDER, text, metadata={"chat_id": "canary-chat-777"})
 
 
 @pytest.fixture(scope="module")
-def canary_run(
-    trained_model: Path, tmp_path_factory: pytest.TempPathFactory, root: Path
-) -> Iterator[dict[str, object]]:
-    workdir = tmp_path_factory.mktemp("canary")
-    db = workdir / "canary.db"
-    log_file = workdir / "lantern.log"
-    stdout, stderr = workdir / "stdout.log", workdir / "stderr.log"
-    port = free_port()
-    env = {
-        **os.environ,
-        "LANTERN_TRACKER_STORE_URL": f"sqlite:///{db}",
-        "LANTERN_PSEUDONYM_KEY": "canary-key",
-        "LANTERN_ENV_FILE": str(workdir / ".env"),
-    }
-    with stdout.open("wb") as out, stderr.open("wb") as err:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "lantern.cli",
-                "serve",
-                "--port",
-                str(port),
-                "--log-file",
-                str(log_file),
-            ],
-            cwd=root,
-            env=env,
-            stdout=out,
-            stderr=err,
-            start_new_session=True,
+def canary_run(served: Served) -> dict[str, object]:
+    from tests.fake_telegram import text_update
+
+    replies = [post(served, text) for text in CONVERSATION]
+    for text in TELEGRAM_CONVERSATION:
+        before = len(served.fake.sent(TELEGRAM_CHAT))
+        assert served.telegram(text_update(served.fake, TELEGRAM_CHAT, text)) == 200
+        assert served.fake.wait_for(
+            lambda before=before: len(served.fake.sent(TELEGRAM_CHAT)) > before
         )
-        try:
-            wait_until_up(port, process)
-            replies = [post(port, text) for text in CONVERSATION]
-        finally:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
-    yield {"db": db, "logs": [log_file, stdout, stderr], "replies": replies, "workdir": workdir}
+    return {"db": served.db, "logs": served.logs, "replies": replies, "workdir": served.workdir}
 
 
 def hits(paths: list[Path]) -> list[tuple[str, str]]:
@@ -164,16 +112,21 @@ def test_the_bot_answered_every_message(canary_run: dict[str, object]) -> None:
 def test_the_database_holds_no_seeded_value(canary_run: dict[str, object]) -> None:
     db = canary_run["db"]
     assert db.stat().st_size > 0  # type: ignore[union-attr]
-    candidates = [p for p in canary_run["workdir"].iterdir() if p.name.startswith("canary.db")]  # type: ignore[union-attr]
+    candidates = [p for p in canary_run["workdir"].iterdir() if p.name.startswith("served.db")]  # type: ignore[union-attr]
     assert hits(candidates) == []
 
 
 def test_the_database_holds_the_anonymised_conversation(canary_run: dict[str, object]) -> None:
     import sqlite3
 
+    from lantern.privacy.store import conversation_key
+
+    key = conversation_key(SENDER, b"served-test-key")
     rows = (
         sqlite3.connect(str(canary_run["db"]))
-        .execute("select sender_id, data from events where type_name = 'user'")
+        .execute(
+            "select sender_id, data from events where type_name = 'user' and sender_id = ?", (key,)
+        )
         .fetchall()
     )
     assert len(rows) == len(CONVERSATION)

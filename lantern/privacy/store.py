@@ -203,3 +203,22 @@ def find_store(tracker_store: Any) -> AnonymisingTrackerStore | None:
         tracker_store = getattr(tracker_store, "_tracker_store", None)
         seen += 1
     return None
+
+
+def erase_conversation(tracker_store: Any, sender_id: str) -> int:
+    """Erase one conversation from whatever store Rasa has; return the events deleted.
+
+    The anonymising store, or the in-memory one (used when nothing is kept).
+    """
+    store = find_store(tracker_store)
+    if store is not None:
+        return store.erase(sender_id)
+    inner = tracker_store
+    for _ in range(5):
+        memory = getattr(inner, "store", None)
+        if isinstance(memory, dict):
+            return 1 if memory.pop(sender_id, None) is not None else 0
+        inner = getattr(inner, "_tracker_store", None)
+        if inner is None:
+            break
+    raise TypeError(f"cannot erase from a {type(tracker_store).__name__}")

@@ -1,0 +1,1 @@
+"""Rasa channels of Lantern's own (the Telegram connector)."""

@@ -1,0 +1,135 @@
+"""`lantern serve` as a child process for the tests that need the bot over HTTP."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lantern.runtime import free_port
+
+
+@dataclass
+class Served:
+    port: int
+    db: Path
+    logs: list[Path]
+    workdir: Path
+    fake: Any
+    token: str
+    secret: str
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def rest(
+        self, sender: str, text: str, metadata: dict[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        body = {"sender": sender, "message": text}
+        if metadata:
+            body["metadata"] = metadata
+        status, data = self.post("/webhooks/rest/webhook", json.dumps(body).encode())
+        assert status == 200, status
+        return json.loads(data)
+
+    def post(
+        self, path: str, body: bytes, headers: dict[str, str] | None = None
+    ) -> tuple[int, bytes]:
+        request = urllib.request.Request(
+            self.base + path,
+            data=body,
+            method="POST",
+            headers={"Content-Type": "application/json", **(headers or {})},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return response.status, response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+
+    def telegram(self, update: dict[str, Any], secret: str | None = "default") -> int:
+        headers = {}
+        if secret == "default":
+            secret = self.secret
+        if secret is not None:
+            headers["X-Telegram-Bot-Api-Secret-Token"] = secret
+        status, _ = self.post("/webhooks/telegram/webhook", json.dumps(update).encode(), headers)
+        return status
+
+    def log_text(self) -> str:
+        return "\n".join(
+            p.read_text(encoding="utf-8", errors="replace") for p in self.logs if p.exists()
+        )
+
+
+def _wait_until_up(port: int, process: subprocess.Popen[bytes], timeout: float = 600) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"lantern serve exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/webhooks/rest/", timeout=2):
+                return
+        except OSError:
+            time.sleep(1)
+    raise RuntimeError("lantern serve did not start in time")
+
+
+@contextmanager
+def start_served(root: Path, workdir: Path, fake: Any, token: str, secret: str) -> Iterator[Served]:
+    db = workdir / "served.db"
+    log_file = workdir / "lantern.log"
+    stdout, stderr = workdir / "stdout.log", workdir / "stderr.log"
+    port = free_port()
+    env = {
+        **os.environ,
+        "LANTERN_TRACKER_STORE_URL": f"sqlite:///{db}",
+        "LANTERN_PSEUDONYM_KEY": "served-test-key",
+        "LANTERN_ENV_FILE": str(workdir / ".env"),
+        "TELEGRAM_BOT_TOKEN": token,
+        "TELEGRAM_WEBHOOK_SECRET": secret,
+        "TELEGRAM_API_BASE_URL": fake.url,
+        "TELEGRAM_READ_TIMEOUT": "1.5",
+        "TELEGRAM_SEND_ATTEMPTS": "4",
+        "TELEGRAM_FIRST_BACKOFF": "0.1",
+        "TELEGRAM_CHAT_INTERVAL": "0.05",
+    }
+    with stdout.open("wb") as out, stderr.open("wb") as err:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "lantern.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--log-file",
+                str(log_file),
+            ],
+            cwd=root,
+            env=env,
+            stdout=out,
+            stderr=err,
+            start_new_session=True,
+        )
+        try:
+            _wait_until_up(port, process)
+            yield Served(port, db, [log_file, stdout, stderr], workdir, fake, token, secret)
+        finally:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
