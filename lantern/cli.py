@@ -164,7 +164,7 @@ def cmd_poll(args: argparse.Namespace) -> int:
     from lantern.runtime import running_bot
     from lantern.secrets import MissingSecret
     from lantern.telegram.config import TelegramConfig, safe_error
-    from lantern.telegram.polling import PollingError, run_polling
+    from lantern.telegram.polling import PollingError, check_bot, run_polling
     from lantern.training import ensure_model
 
     try:
@@ -172,6 +172,14 @@ def cmd_poll(args: argparse.Namespace) -> int:
     except MissingSecret as error:
         print(f"lantern: {error}", file=sys.stderr)
         return 2
+    try:
+        asyncio.run(check_bot(config))  # a refused token fails here, before the model loads
+    except PollingError as error:
+        print(f"lantern start: {error}", file=sys.stderr)
+        return 1
+    except Exception as error:
+        print(f"lantern start: {safe_error(error, config.token)}", file=sys.stderr)
+        return 1
     model = ensure_model()
     tracker_store = None if args.memory else _configured_tracker_store()
     print("lantern start: Telegram long polling (the first start takes about a minute)",

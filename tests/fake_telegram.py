@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -55,6 +56,8 @@ class FakeTelegram:
     _message_ids: itertools.count = field(default_factory=lambda: itertools.count(1000))  # type: ignore[type-arg]
     _update_ids: itertools.count = field(default_factory=lambda: itertools.count(1))  # type: ignore[type-arg]
     server: ThreadingHTTPServer | None = None
+    chaos: dict[str, tuple[float, float]] = field(default_factory=dict)  # method: (p429, p500)
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
 
     @property
     def url(self) -> str:
@@ -113,6 +116,26 @@ class FakeTelegram:
         """(status, body, delay) for one call."""
         chat_id = params.get("chat_id")
         with self.lock:
+            if method in self.chaos:
+                p429, p500 = self.chaos[method]
+                roll = self.rng.random()
+                if roll < p429:
+                    return (
+                        429,
+                        {
+                            "ok": False,
+                            "error_code": 429,
+                            "description": "Too Many Requests: retry after 1",
+                            "parameters": {"retry_after": 1},
+                        },
+                        0.0,
+                    )
+                if roll < p429 + p500:
+                    return (
+                        500,
+                        {"ok": False, "error_code": 500, "description": "Internal Server Error"},
+                        0.0,
+                    )
             for fault in self.faults.get(method, []):
                 if fault.times > 0 and (
                     fault.chat_id is None or str(fault.chat_id) == str(chat_id)

@@ -86,6 +86,13 @@ async def start_bot(bot: Any) -> None:
         raise PollingError("Telegram refused the token (TELEGRAM_BOT_TOKEN)") from None
 
 
+async def check_bot(config: TelegramConfig) -> None:
+    """Ask Telegram who we are (getMe): the token works and the API is reachable."""
+    bot = make_bot(config)
+    await start_bot(bot)
+    await bot.shutdown()
+
+
 async def run_polling(
     config: TelegramConfig, agent: Any, stop: asyncio.Event | None = None
 ) -> None:

@@ -131,3 +131,62 @@ def test_webhook_url() -> None:
     assert webhook_url("https://x.org/custom/path") == "https://x.org/custom/path"
     with pytest.raises(ValueError):
         webhook_url("bot.example.org")
+
+
+def test_cli_refuses_a_bad_token_without_printing_it(
+    root: Path, fake_telegram, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import subprocess
+    import sys
+
+    wrong = "999:WRONG-token-value-xyz"
+    env = {**os.environ, "TELEGRAM_BOT_TOKEN": wrong, "TELEGRAM_API_BASE_URL": fake_telegram.url,
+           "LANTERN_ENV_FILE": str(tmp_path / ".env")}  # fmt: skip
+    env.pop("TELEGRAM_WEBHOOK_SECRET", None)
+    result = subprocess.run([sys.executable, "-m", "lantern.cli", "start"], cwd=root, env=env,
+                            capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+    assert result.returncode == 1
+    assert "refused the token" in result.stderr
+    assert wrong not in result.stdout + result.stderr
+
+
+def test_cli_set_and_delete_webhook(root: Path, fake_telegram, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import TEST_TOKEN
+
+    env_file = tmp_path / ".env"
+    env = {**os.environ, "TELEGRAM_BOT_TOKEN": TEST_TOKEN, "TELEGRAM_API_BASE_URL": fake_telegram.url,
+           "LANTERN_ENV_FILE": str(env_file)}  # fmt: skip
+    env.pop("TELEGRAM_WEBHOOK_SECRET", None)
+    result = subprocess.run([sys.executable, "-m", "lantern.cli", "telegram", "set-webhook",
+                             "https://bot.example.org"], cwd=root, env=env, capture_output=True,
+                            text=True, timeout=120, check=False)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert fake_telegram.webhook["url"] == "https://bot.example.org/webhooks/telegram/webhook"
+    secret = fake_telegram.webhook["secret_token"]
+    assert f"TELEGRAM_WEBHOOK_SECRET={secret}" in env_file.read_text()
+    assert oct(env_file.stat().st_mode & 0o777) == "0o600"
+    assert (
+        secret not in result.stdout + result.stderr
+        and TEST_TOKEN not in result.stdout + result.stderr
+    )
+    assert fake_telegram.sent(method="setMyCommands")
+    result = subprocess.run([sys.executable, "-m", "lantern.cli", "telegram", "delete-webhook"],
+                            cwd=root, env=env, capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+    assert result.returncode == 0 and fake_telegram.webhook == {}
+
+
+def test_cli_needs_a_token(root: Path, tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TELEGRAM_")}
+    env["LANTERN_ENV_FILE"] = str(tmp_path / ".env")
+    result = subprocess.run([sys.executable, "-m", "lantern.cli", "telegram", "delete-webhook"],
+                            cwd=root, env=env, capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+    assert result.returncode == 2 and "TELEGRAM_BOT_TOKEN is not set" in result.stderr
