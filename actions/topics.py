@@ -10,7 +10,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from actions._shared import library, requested_topic, send
 from lantern.content import ContentLibrary, Topic
-from lantern.dialogue import Reply, replies, topic_from_intent
+from lantern.dialogue import Reply, feedback, replies, topic_from_intent
 from lantern.dialogue.payloads import TOPIC_ENTITY
 
 DomainDict = dict[str, Any]
@@ -61,7 +61,11 @@ class _TopicFollowUp:
             send(dispatcher, tracker, self.reply_without_topic(content))
             return []
         send(dispatcher, tracker, self.reply(topic, content))
+        self.after_reply(dispatcher, tracker, topic)
         return [SlotSet(TOPIC_ENTITY, topic.id)]
+
+    def after_reply(self, dispatcher: CollectingDispatcher, tracker: Tracker, topic: Topic) -> None:
+        """Anything to send after the reply (nothing by default)."""
 
 
 class ActionTellMeMore(_TopicFollowUp, Action):
@@ -78,6 +82,13 @@ class ActionTellMeMore(_TopicFollowUp, Action):
     def reply_without_topic(self, content: ContentLibrary) -> Reply:
         """Ask what they would like to know more about."""
         return replies.which_topic_for_more(content)
+
+    def after_reply(self, dispatcher: CollectingDispatcher, tracker: Tracker, topic: Topic) -> None:
+        """Ask, sparingly, whether the deeper answer helped."""
+        if feedback.should_ask(tracker.events):
+            asked = feedback.question(topic.id)  # never with the introduction: it follows a reply
+            buttons = [{"title": b.title, "payload": b.payload} for b in asked.buttons]
+            dispatcher.utter_message(text=asked.text, buttons=buttons)
 
 
 class ActionWhatCanHelp(_TopicFollowUp, Action):

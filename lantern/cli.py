@@ -29,10 +29,14 @@ def cmd_train(args: argparse.Namespace) -> int:
 def cmd_content(args: argparse.Namespace) -> int:
     """Validate the content folder."""
     from lantern.content import ContentError, load_library
+    from lantern.telegram.texts import TelegramTextError, load_texts
 
+    folder = Path(args.dir) if args.dir else None
     try:
-        library = load_library(Path(args.dir) if args.dir else None)
-    except ContentError as error:
+        library = load_library(folder)
+        if folder is None or (folder / "telegram.yml").exists():
+            load_texts(folder / "telegram.yml" if folder else None)
+    except (ContentError, TelegramTextError) as error:
         print(f"lantern content: {error}", file=sys.stderr)
         return 1
     print(f"content ok: {len(library)} topics, {len(library.passages())} passages")
@@ -298,6 +302,78 @@ def cmd_forget(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """Serve the staff review app, or print flows / export labels for scripts."""
+    from lantern.review.data import ReviewData, parse_since
+    from lantern.review.serve import serve, store_engine
+
+    if args.action == "serve":
+        print(f"lantern review: http://{args.host}:{args.port} (Ctrl-C stops)", file=sys.stderr)
+        serve(args.host, args.port, args.url)
+        return 0
+    data = ReviewData(store_engine(args.url))
+    if args.action == "flows":
+        try:
+            since = parse_since(args.since)
+        except ValueError:
+            print("lantern review: --since takes 7d, 24h or 2026-11-01", file=sys.stderr)
+            return 2
+        summary = data.flows(since, None)
+        print(f"conversations: {summary.conversations}")
+        print(f"fallbacks: {summary.marks['fallback']}, urgent: {summary.marks['urgent']}, "
+              f"check-ins: {summary.marks['check_in']}")  # fmt: skip
+        print(f"{'step':>4}  {'from':<32} {'to':<32} {'conversations':>13}")
+        for step, left, right, count in sorted(summary.links, key=lambda r: (r[0], -r[3])):
+            print(f"{step:>4}  {left:<32} {right:<32} {count:>13}")
+        print("left after:")
+        for intent, count in summary.exits:
+            print(f"      {intent:<32} {count:>13}")
+        return 0
+    from lantern.review.export import cases_yaml, nlu_yaml
+
+    labelled = list(data.labelled())
+    Path(args.out).write_text(nlu_yaml(labelled), encoding="utf-8")
+    cases = Path(args.out).with_suffix(".cases.yml")
+    cases.write_text(cases_yaml(labelled), encoding="utf-8")
+    print(f"wrote {args.out} and {cases} ({len(labelled)} labelled messages)")
+    return 0
+
+
+def cmd_staff(args: argparse.Namespace) -> int:
+    """Manage staff accounts; passwords come from a prompt or standard input."""
+    import getpass
+
+    from lantern.review.auth import StaffAccounts, StaffError
+    from lantern.review.serve import store_engine
+
+    accounts = StaffAccounts(store_engine(args.url))
+    if args.action == "list":
+        for name in accounts.names():
+            print(name)
+        return 0
+    if not args.name:
+        print("lantern staff: give a NAME", file=sys.stderr)
+        return 2
+    if args.action == "remove":
+        removed = accounts.remove(args.name)
+        print(f"removed {args.name}" if removed else f"no account called {args.name}")
+        return 0 if removed else 1
+    if sys.stdin.isatty():
+        password = getpass.getpass(f"password for {args.name}: ")
+        if getpass.getpass("again: ") != password:
+            print("lantern staff: the passwords differ", file=sys.stderr)
+            return 2
+    else:
+        password = sys.stdin.readline().rstrip("\n")
+    try:
+        accounts.add(args.name, password)
+    except StaffError as error:
+        print(f"lantern staff: {error}", file=sys.stderr)
+        return 2
+    print(f"added {args.name}")
+    return 0
+
+
 def _describe(period: dt.timedelta) -> str:
     days = period.total_seconds() / 86400
     return f"{days:g} days" if days >= 1 else f"{period.total_seconds() / 3600:g} hours"
@@ -364,6 +440,23 @@ def build_parser() -> argparse.ArgumentParser:
         "--drop-pending", action="store_true", help="discard updates Telegram is holding"
     )
     telegram.set_defaults(func=cmd_telegram)
+
+    review = commands.add_parser("review", help="the staff review app (serve, flows, export)")
+    review.add_argument("action", nargs="?", default="serve", choices=["serve", "flows", "export"])
+    review.add_argument("--host", default="127.0.0.1")
+    review.add_argument("--port", type=int, default=8080)
+    review.add_argument("--since", help="flows since 7d, 24h or a date")
+    review.add_argument("--out", default="review-export.yml", help="export: the NLU file")
+    review.add_argument(
+        "--url", help="store URL (default: LANTERN_TRACKER_STORE_URL or lantern.db)"
+    )
+    review.set_defaults(func=cmd_review)
+
+    staff = commands.add_parser("staff", help="add, remove or list staff accounts")
+    staff.add_argument("action", choices=["add", "remove", "list"])
+    staff.add_argument("name", nargs="?")
+    staff.add_argument("--url", help="store URL (default: LANTERN_TRACKER_STORE_URL or lantern.db)")
+    staff.set_defaults(func=cmd_staff)
 
     serve = commands.add_parser("serve", help="run the Rasa server with the configured channels")
     serve.add_argument("--host", default="127.0.0.1")

@@ -28,9 +28,10 @@ async def test_question_gets_answer_then_more_then_what_can_help(bot, library):
     assert answer["text"] == f"{INTRO}\n\n{topic.summary}"
     assert answer["buttons"][0]["title"] == "Tell me more"
 
-    (more,) = await say(bot, sender, answer["buttons"][0]["payload"])
+    more, asked = await say(bot, sender, answer["buttons"][0]["payload"])
     assert topic.more[0] in more["text"]
     assert topic.source_line in more["text"]
+    assert asked["text"] == "Did that help?"  # asked once, after the deeper answer
 
     (steps,) = await say(bot, sender, "what can help")
     assert topic.next_steps[0] in steps["text"]
@@ -39,8 +40,29 @@ async def test_question_gets_answer_then_more_then_what_can_help(bot, library):
 async def test_yes_after_an_answer_means_tell_me_more(bot, library):
     sender = new_sender()
     await say(bot, sender, "what is a trauma bond")
-    (more,) = await say(bot, sender, "yes")
+    more, *_ = await say(bot, sender, "yes")
     assert library["trauma_bond"].more[0] in more["text"]
+
+
+async def test_was_this_helpful_is_asked_once_and_its_answer_thanked(bot, library):
+    sender = new_sender()
+    await say(bot, sender, "why do i feel addicted to him")
+    _more, asked = await say(bot, sender, "tell me more")
+    helped = next(b for b in asked["buttons"] if b["title"].startswith("Yes"))
+    assert helped["payload"] == '/feedback_helpful{"topic":"trauma_bond"}'
+    (thanks,) = await say(bot, sender, helped["payload"])
+    assert "Thank you for telling me" in thanks["text"]
+    await say(bot, sender, "what is gaslighting")
+    again = await say(bot, sender, "tell me more")
+    assert all(m.get("text") != "Did that help?" for m in again)  # at most once a conversation
+
+
+async def test_was_this_helpful_is_never_asked_after_a_safety_reply(bot, library):
+    sender = new_sender()
+    await say(bot, sender, "i want to kill myself")
+    await say(bot, sender, "why do i feel addicted to him")
+    replies = await say(bot, sender, "tell me more")
+    assert all(m.get("text") != "Did that help?" for m in replies)
 
 
 async def test_related_topic_button_opens_that_topic(bot, library):

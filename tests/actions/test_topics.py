@@ -66,3 +66,14 @@ async def test_what_can_help_without_a_topic_offers_ways_forward(dispatcher):
     await ActionWhatCanHelp().run(dispatcher, tracker, {})
     payloads = [b["payload"] for b in dispatcher.messages[0]["buttons"]]
     assert payloads == ["/topic_breaking_free", "/topic_peer_support", "/topic_therapy_options"]
+
+
+async def test_tell_me_more_asks_whether_it_helped_without_the_introduction(library, dispatcher):
+    tracker = make_tracker("tell me more", "tell_me_more", slots={"topic": "hoovering"})
+    await ActionTellMeMore().run(dispatcher, tracker, {})
+    asked = dispatcher.messages[-1]
+    assert asked["text"] == "Did that help?"
+    assert [b["payload"] for b in asked["buttons"]] == [
+        '/feedback_helpful{"topic":"hoovering"}',
+        '/feedback_unhelpful{"topic":"hoovering"}',
+    ]

@@ -1,0 +1,1 @@
+"""Staff review: a web app (``lantern review``) over the anonymised conversation store."""
