@@ -13,14 +13,19 @@ def test_asked_in_an_ordinary_conversation():
 
 
 def test_not_asked_twice():
-    asked = {"event": "bot", "data": {"buttons": [{"payload": '/feedback_helpful{"topic":"shame"}'}]}}
+    asked = {
+        "event": "bot",
+        "data": {"buttons": [{"payload": '/feedback_helpful{"topic":"shame"}'}]},
+    }
     assert not feedback.should_ask([user("topic_shame"), asked, user("tell_me_more")])
     assert not feedback.should_ask([user("feedback_unhelpful")])
 
 
 def test_never_after_a_risk_signal_or_a_safety_reply():
     assert not feedback.should_ask([user("risk_check_in"), user("topic_shame")])
-    assert not feedback.should_ask([{"event": "action", "name": "utter_urgent"}, user("topic_shame")])
+    assert not feedback.should_ask(
+        [{"event": "action", "name": "utter_urgent"}, user("topic_shame")]
+    )
     assert feedback.should_ask([user("risk_none_figurative")])  # "my back is killing me"
 
 

@@ -10,6 +10,8 @@ from typing import Any
 
 from presidio_analyzer import AnalysisExplanation, LocalRecognizer, RecognizerResult
 
+from lantern.privacy.gazetteer import Gazetteer, load_gazetteer
+
 
 class Recognizer(LocalRecognizer):
     """A recogniser for one or more placeholder types, found by ``find``."""
@@ -50,3 +52,18 @@ class Recognizer(LocalRecognizer):
                 RecognizerResult.RECOGNIZER_IDENTIFIER_KEY: self.id,
             },
         )
+
+
+class WordRecognizer(Recognizer):
+    """A recogniser that reads words with the shared gazetteer (loaded on first use)."""
+
+    def __init__(self, gazetteer: Gazetteer | None = None) -> None:
+        super().__init__()
+        self._gazetteer = gazetteer
+
+    @property
+    def gazetteer(self) -> Gazetteer:
+        """The gazetteer given, else the process's shared one."""
+        if self._gazetteer is None:
+            self._gazetteer = load_gazetteer()
+        return self._gazetteer

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from presidio_analyzer import RecognizerResult
 
-from lantern.privacy.gazetteer import Gazetteer, load_gazetteer
-from lantern.privacy.recognizers._base import Recognizer
+from lantern.privacy.gazetteer import Gazetteer
+from lantern.privacy.recognizers._base import WordRecognizer
 from lantern.privacy.tokens import Token, joined, tokenize
 
 # Words after which the next word is a name if it looks like one: "my ex dazza", "his mum jan".
@@ -86,21 +86,10 @@ GUESS_SCORE = 0.5
 VERY_COMMON = -8.5
 
 
-class PersonRecognizer(Recognizer):
+class PersonRecognizer(WordRecognizer):
     """People's names from the gazetteer and the words around them."""
 
     ENTITIES = ("PERSON",)
-
-    def __init__(self, gazetteer: Gazetteer | None = None) -> None:
-        super().__init__()
-        self._gazetteer = gazetteer
-
-    @property
-    def gazetteer(self) -> Gazetteer:
-        """The shared gazetteer, loaded on first use."""
-        if self._gazetteer is None:
-            self._gazetteer = load_gazetteer()
-        return self._gazetteer
 
     def find(self, text: str) -> list[RecognizerResult]:
         """Names in ``text``, each extended over a following surname."""

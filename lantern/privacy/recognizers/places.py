@@ -18,7 +18,7 @@ from collections.abc import Callable
 from presidio_analyzer import RecognizerResult
 
 from lantern.privacy.gazetteer import Gazetteer, load_gazetteer
-from lantern.privacy.recognizers._base import Recognizer
+from lantern.privacy.recognizers._base import Recognizer, WordRecognizer
 from lantern.privacy.recognizers.people import FUNCTION_WORDS
 from lantern.privacy.tokens import Token, joined, tokenize
 
@@ -83,21 +83,10 @@ WORK_STOP = FUNCTION_WORDS | frozenset(
 )
 
 
-class PlaceRecognizer(Recognizer):
+class PlaceRecognizer(WordRecognizer):
     """UK places, hospitals and districts."""
 
     ENTITIES = ("PLACE",)
-
-    def __init__(self, gazetteer: Gazetteer | None = None) -> None:
-        super().__init__()
-        self._gazetteer = gazetteer
-
-    @property
-    def gazetteer(self) -> Gazetteer:
-        """The shared gazetteer, loaded on first use."""
-        if self._gazetteer is None:
-            self._gazetteer = load_gazetteer()
-        return self._gazetteer
 
     def find(self, text: str) -> list[RecognizerResult]:
         """Places named in ``text``."""
@@ -280,18 +269,14 @@ def _workplace_word(token: Token, start: int) -> bool:
     )
 
 
-class SchoolRecognizer(Recognizer):
+class SchoolRecognizer(WordRecognizer):
     """Named schools, nurseries, colleges and universities."""
 
     ENTITIES = ("SCHOOL",)
 
-    def __init__(self, gazetteer: Gazetteer | None = None) -> None:
-        super().__init__()
-        self._gazetteer = gazetteer
-
     def find(self, text: str) -> list[RecognizerResult]:
         """Schools named in ``text``: name words before a school word."""
-        g = self._gazetteer or load_gazetteer()
+        g = self.gazetteer
         tokens = tokenize(text)
         results: list[RecognizerResult] = []
         k = 0
