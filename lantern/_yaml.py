@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class YamlFileProblem(ValueError):
@@ -38,3 +40,18 @@ def first_error(error: ValidationError) -> tuple[str, str]:
     first = error.errors()[0]
     location = ".".join(str(part) for part in first["loc"] if part != "__root__")
     return location, str(first["msg"])
+
+
+def parse_file(path: Path, model: type[M], error: type[Exception], label: str | None = None) -> M:
+    """Read ``path`` as ``model``; a problem raises ``error`` as "<label>: <field>: <problem>".
+
+    ``label`` names the file in messages (the whole path by default).
+    """
+    name = label if label is not None else str(path)
+    try:
+        return model.parse_obj(read_yaml(path))
+    except YamlFileProblem as problem:
+        raise error(f"{name}: {problem}") from None
+    except ValidationError as invalid:
+        where, message = first_error(invalid)
+        raise error(f"{name}: {where}: {message}") from None

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, Extra, Field, ValidationError
+from pydantic import BaseModel, Extra, Field
 
-from lantern._yaml import YamlFileProblem, first_error, read_yaml
+from lantern._yaml import parse_file
 from lantern.safety.resources import NATION_NAMES, NATIONS, ResourceBook, load_resources
 
 RISK_CATEGORIES = (
@@ -87,13 +87,7 @@ def default_words_path() -> Path:
 def load_words(path: Path | None = None) -> CrisisWords:
     """Read and validate the crisis reply words."""
     path = path or default_words_path()
-    try:
-        data = _File.parse_obj(read_yaml(path))
-    except YamlFileProblem as problem:
-        raise CrisisReplyError(f"{path}: {problem}") from None
-    except ValidationError as error:
-        where, message = first_error(error)
-        raise CrisisReplyError(f"{path}: {where}: {message}") from None
+    data = parse_file(path, _File, CrisisReplyError)
     for section in ("urgent", "check_in"):
         keys = set(getattr(data, section))
         missing = [c for c in (*RISK_CATEGORIES, "general") if c not in keys]

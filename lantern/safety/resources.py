@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Extra, Field, ValidationError, root_validator
+from pydantic import BaseModel, Extra, Field, root_validator
 
-from lantern._yaml import YamlFileProblem, first_error, read_yaml
+from lantern._yaml import parse_file
 
 Nation = Literal["england", "wales", "scotland", "northern_ireland", "elsewhere"]
 NATIONS: tuple[Nation, ...] = ("england", "wales", "scotland", "northern_ireland", "elsewhere")
@@ -117,13 +117,7 @@ def default_resources_path() -> Path:
 def load_resources(path: Path | None = None) -> ResourceBook:
     """Read and validate the resources file; raise ResourceError naming entry and field."""
     path = path or default_resources_path()
-    try:
-        parsed = _File.parse_obj(read_yaml(path))
-    except YamlFileProblem as problem:
-        raise ResourceError(f"{path}: {problem}") from None
-    except ValidationError as error:
-        where, message = first_error(error)
-        raise ResourceError(f"{path}: {where}: {message}") from None
+    parsed = parse_file(path, _File, ResourceError)
     resources = {
         key: Resource(
             id=key,

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, Extra, Field, ValidationError
+from pydantic import BaseModel, Extra, Field
 
-from lantern._yaml import YamlFileProblem, first_error, read_yaml
+from lantern._yaml import parse_file
 from lantern.settings import get_settings
 
 COMMANDS = ("start", "help", "resources", "privacy", "forget")
@@ -59,13 +59,7 @@ def _paragraphs(text: str) -> str:
 def load_texts(path: Path | None = None) -> TelegramTexts:
     """Load and check the texts; every command in COMMANDS must be there, and no other."""
     target = path or default_path()
-    try:
-        data = _File.parse_obj(read_yaml(target))
-    except YamlFileProblem as error:
-        raise TelegramTextError(f"{target.name}: {error}") from None
-    except ValidationError as error:
-        field, message = first_error(error)
-        raise TelegramTextError(f"{target.name}: {field}: {message}") from None
+    data = parse_file(target, _File, TelegramTextError, label=target.name)
     names = set(data.commands)
     if names != set(COMMANDS):
         missing, extra = set(COMMANDS) - names, names - set(COMMANDS)
