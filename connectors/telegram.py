@@ -30,8 +30,10 @@ from sanic.request import Request
 from sanic.response import HTTPResponse
 
 from lantern.privacy.store import erase_conversation
+from lantern.serving.admission import shared_admission
 from lantern.telegram.config import TelegramConfig, build_gateway
 from lantern.telegram.gateway import Reply, TelegramGateway, button_intents
+from lantern.telegram.texts import texts
 
 log = logging.getLogger(__name__)
 
@@ -173,17 +175,26 @@ class TelegramInput(InputChannel):
 def rasa_handler(
     on_new_message: Callable[[UserMessage], Awaitable[Any]],
 ) -> Callable[[str, str, Reply], Awaitable[None]]:
-    """A gateway ``handle`` that passes the pseudonym and text to Rasa, nothing else."""
+    """A gateway ``handle`` that passes the pseudonym and text to Rasa, nothing else.
+
+    Past the in-flight limit, a message with no sign of risk gets the busy reply instead
+    (``lantern.serving.admission``); one with any sign of risk always goes to Rasa.
+    """
 
     async def handle(who: str, text: str, reply: Reply) -> None:
-        await on_new_message(
-            UserMessage(
-                text,
-                TelegramOutput(reply),
-                who,
-                input_channel=TelegramOutput.name(),
-                metadata=None,
+        gate = shared_admission()
+        if not gate.admit(text):
+            await reply(texts().busy, ())
+            return
+        with gate.slot():
+            await on_new_message(
+                UserMessage(
+                    text,
+                    TelegramOutput(reply),
+                    who,
+                    input_channel=TelegramOutput.name(),
+                    metadata=None,
+                )
             )
-        )
 
     return handle

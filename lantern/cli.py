@@ -232,10 +232,42 @@ def cmd_telegram(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run the Rasa server over HTTP with the channels in credentials.yml."""
     from lantern.server import serve
+    from lantern.serving.deployment import DeploymentError, deployment_from_environment
     from lantern.training import ensure_model
 
+    try:
+        deployment_from_environment()
+    except DeploymentError as error:
+        print(f"lantern serve: {error}", file=sys.stderr)
+        return 2
     model = ensure_model()
     serve(model, host=args.host, port=args.port, log_file=args.log_file)
+    return 0
+
+
+def cmd_actions(args: argparse.Namespace) -> int:
+    """Run one action server (a replica behind a load balancer, or for `lantern serve`)."""
+    from lantern.action_server import main as run_actions
+
+    argv = ["--host", args.host, "--port", str(args.port)]
+    if args.log_file is not None:
+        argv += ["--log-file", str(args.log_file)]
+    run_actions(argv)
+    return 0
+
+
+def cmd_deploy(args: argparse.Namespace) -> int:
+    """Print deployment files: the nginx configuration for the given instances."""
+    from lantern.serving.nginx import NginxConfigError, NginxPlan, render
+
+    plan = NginxPlan(
+        rasa=args.rasa, actions=args.actions, listen=args.listen, actions_listen=args.actions_listen
+    )
+    try:
+        print(render(plan), end="")
+    except NginxConfigError as error:
+        print(f"lantern deploy nginx: {error}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -463,6 +495,36 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=5005)
     serve.add_argument("--log-file", type=Path, default=None)
     serve.set_defaults(func=cmd_serve)
+
+    actions = commands.add_parser("actions", help="run an action server (custom actions)")
+    actions.add_argument("--host", default="127.0.0.1")
+    actions.add_argument("--port", type=int, default=5055)
+    actions.add_argument("--log-file", type=Path, default=None)
+    actions.set_defaults(func=cmd_actions)
+
+    deploy = commands.add_parser("deploy", help="print deployment files (nginx configuration)")
+    deploy.add_argument("what", choices=["nginx"])
+    deploy.add_argument(
+        "--rasa",
+        action="append",
+        default=[],
+        metavar="HOST:PORT",
+        help="a Rasa instance (`lantern serve`); repeat for each",
+    )
+    deploy.add_argument(
+        "--actions",
+        action="append",
+        default=[],
+        metavar="HOST:PORT",
+        help="an action server (`lantern actions`); repeat for each",
+    )
+    deploy.add_argument("--listen", default="80", help="public listen address (default 80)")
+    deploy.add_argument(
+        "--actions-listen",
+        default="127.0.0.1:5055",
+        help="where the action servers' balancer listens (a private address)",
+    )
+    deploy.set_defaults(func=cmd_deploy)
 
     for name, func, text in (
         ("chat", cmd_chat, "chat with the bot in this terminal"),

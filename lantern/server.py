@@ -1,7 +1,9 @@
 """``lantern serve``: the Rasa server with the channels in credentials.yml, over HTTP.
 
-The action server runs as a child process on loopback; the tracker store is the one in
-endpoints.yml (the anonymising store); Rasa's HTTP API is off (it would serve whole
+The action server runs as a child process on loopback, unless ``LANTERN_ACTION_SERVER_URL``
+points at shared ones; the tracker store is the one in endpoints.yml (the anonymising store);
+``LANTERN_LOCK_STORE_URL`` adds Rasa's Redis lock store when several instances share the
+conversations (``lantern.serving.deployment``); Rasa's HTTP API is off (it would serve whole
 conversations), so only the channels' webhooks are reachable: the REST channel at
 ``POST /webhooks/rest/webhook`` and, when ``TELEGRAM_BOT_TOKEN`` and
 ``TELEGRAM_WEBHOOK_SECRET`` are set, Telegram at ``POST /webhooks/telegram/webhook``. Logs go
@@ -11,6 +13,7 @@ through ``lantern.logs`` to stderr and, if asked, to a file.
 from __future__ import annotations
 
 import logging
+from contextlib import ExitStack
 from pathlib import Path
 
 import yaml
@@ -18,10 +21,12 @@ import yaml
 from lantern.logs import configure_logging
 from lantern.runtime import ActionServer
 from lantern.secrets import get_secret
+from lantern.serving.deployment import deployment_from_environment
 from lantern.settings import get_settings
 
 log = logging.getLogger(__name__)
 TELEGRAM_CHANNEL = "connectors.telegram.TelegramInput"
+LOCK_STORE_CLASS = "lantern.serving.locks.LanternRedisLockStore"
 
 
 def active_credentials(path: Path) -> Path:
@@ -36,7 +41,8 @@ def active_credentials(path: Path) -> Path:
     channels.pop(TELEGRAM_CHANNEL)
     target = get_settings().root / "build" / "credentials.active.yml"
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(yaml.safe_dump(channels or {"rest": None}), encoding="utf-8")
+    remaining = channels or {"connectors.rest.RestInput": None}
+    target.write_text(yaml.safe_dump(remaining), encoding="utf-8")
     return target
 
 
@@ -56,10 +62,21 @@ def serve(
     from rasa.utils.endpoints import EndpointConfig
 
     root = get_settings().root
+    deployment = deployment_from_environment()
     available = AvailableEndpoints.read_endpoints(str(endpoints or root / "endpoints.yml"))
+    if deployment.lock_store is not None:
+        redis = deployment.lock_store
+        available.lock_store = EndpointConfig(
+            url=redis.host, type=LOCK_STORE_CLASS, **redis.lock_store_kwargs()
+        )
+        log.info("lock store: Redis at %s:%d/%d", redis.host, redis.port, redis.db)
     channels = active_credentials(credentials or root / "credentials.yml")
-    with ActionServer(log_file=log_file) as actions:
-        available.action = EndpointConfig(url=actions.url)
+    with ExitStack() as stack:
+        if deployment.action_server_url is not None:
+            action_url = deployment.action_server_url
+        else:
+            action_url = stack.enter_context(ActionServer(log_file=log_file)).url
+        available.action = EndpointConfig(url=action_url)
         log.info("serving on %s:%d", host, port)
         serve_application(
             model_path=str(model),

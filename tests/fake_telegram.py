@@ -58,6 +58,8 @@ class FakeTelegram:
     server: ThreadingHTTPServer | None = None
     chaos: dict[str, tuple[float, float]] = field(default_factory=dict)  # method: (p429, p500)
     rng: random.Random = field(default_factory=lambda: random.Random(7))
+    # Called with each call as it is recorded (the load benchmark waits on replies this way).
+    listeners: list[Callable[[Call], None]] = field(default_factory=list)
 
     @property
     def url(self) -> str:
@@ -279,8 +281,11 @@ def start_fake_telegram(token: str) -> FakeTelegram:
                 status, payload, delay = fake.answer(method, params)
             if delay:
                 time.sleep(delay)
+            call = Call(method, params, time.time(), status)
             with fake.lock:
-                fake.calls.append(Call(method, params, time.time(), status))
+                fake.calls.append(call)
+            for listener in fake.listeners:
+                listener(call)
             self._reply(status, payload)
 
         def _reply(self, status: int, payload: dict[str, Any]) -> None:

@@ -28,6 +28,7 @@ class Served:
     fake: Any
     token: str
     secret: str
+    pid: int = 0
 
     @property
     def base(self) -> str:
@@ -125,7 +126,9 @@ def start_served(root: Path, workdir: Path, fake: Any, token: str, secret: str) 
         )
         try:
             _wait_until_up(port, process)
-            yield Served(port, db, [log_file, stdout, stderr], workdir, fake, token, secret)
+            yield Served(
+                port, db, [log_file, stdout, stderr], workdir, fake, token, secret, process.pid
+            )
         finally:
             os.killpg(process.pid, signal.SIGTERM)
             try:

@@ -80,3 +80,82 @@ def postgres_server(workdir: Path) -> Iterator[str]:
             stderr=subprocess.DEVNULL,
         )
         time.sleep(0.2)
+
+
+def redis_available() -> bool:
+    return bool(os.environ.get("LANTERN_TEST_REDIS_URL") or shutil.which("redis-server"))
+
+
+@contextmanager
+def redis_server(workdir: Path) -> Iterator[str]:
+    """A running Redis (no persistence) and its URL; stopped afterwards."""
+    existing = os.environ.get("LANTERN_TEST_REDIS_URL")
+    if existing:
+        yield existing
+        return
+    binary = shutil.which("redis-server")
+    assert binary, "Redis is not installed"
+    workdir.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+         "--dir", str(workdir), "--logfile", str(workdir / "redis.log")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        import redis
+
+        client = redis.Redis(host="127.0.0.1", port=port)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("redis-server did not start") from None
+                time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/1"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def nginx_available() -> bool:
+    return bool(shutil.which("nginx") or os.path.exists("/usr/sbin/nginx"))
+
+
+@contextmanager
+def nginx_server(workdir: Path, site: str) -> Iterator[subprocess.Popen[bytes]]:
+    """Debian's nginx in the foreground with ``site`` (server and upstream blocks) as its
+    whole configuration; every path it writes is under ``workdir``."""
+    binary = shutil.which("nginx") or "/usr/sbin/nginx"
+    workdir.mkdir(parents=True, exist_ok=True)
+    temp = workdir / "temp"
+    temp.mkdir(exist_ok=True)
+    user = "user root;\n" if os.geteuid() == 0 else ""
+    conf = workdir / "nginx.conf"
+    conf.write_text(
+        f"{user}worker_processes 1;\npid {workdir}/nginx.pid;\nerror_log {workdir}/error.log;\n"
+        "events { worker_connections 1024; }\n"
+        "http {\n"
+        f"  client_body_temp_path {temp}/body;\n  proxy_temp_path {temp}/proxy;\n"
+        f"  fastcgi_temp_path {temp}/fastcgi;\n  uwsgi_temp_path {temp}/uwsgi;\n"
+        f"  scgi_temp_path {temp}/scgi;\n"
+        f"{site}\n}}\n",
+        encoding="utf-8",
+    )
+    process = subprocess.Popen(
+        [binary, "-p", str(workdir), "-c", str(conf), "-g", "daemon off;"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(0.5)
+    if process.poll() is not None:
+        raise RuntimeError(f"nginx exited with {process.returncode}: see {workdir}/error.log")
+    try:
+        yield process
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

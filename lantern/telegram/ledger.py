@@ -50,13 +50,25 @@ def ledger_url() -> str:
     )
 
 
+def _create_tables(engine: sa.engine.Engine, attempts: int = 3) -> None:
+    """Create the tables; instances starting together may race to do it, and one wins."""
+    for attempt in range(attempts):
+        try:
+            metadata.create_all(engine)
+            return
+        except (sa.exc.ProgrammingError, sa.exc.IntegrityError, sa.exc.OperationalError):
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.5 * (attempt + 1))
+
+
 class Ledger:
     """Processed updates and deletable message ids, in SQL."""
 
     def __init__(self, url: str | None = None, window: timedelta = DEFAULT_WINDOW) -> None:
         self.engine = sa.create_engine(url or ledger_url(), future=True)
         self.window = window
-        metadata.create_all(self.engine)
+        _create_tables(self.engine)
         self._claims = 0
 
     def claim_update(self, update_id: int, now: float | None = None) -> bool:

@@ -34,16 +34,18 @@ class _File(BaseModel):
     commands: dict[str, _Command]
     not_text: str = Field(min_length=1, max_length=TELEGRAM_TEXT_LIMIT)
     went_wrong: str = Field(min_length=1, max_length=TELEGRAM_TEXT_LIMIT)
+    busy: str = Field(min_length=1, max_length=TELEGRAM_TEXT_LIMIT)
 
 
 @dataclass(frozen=True)
 class TelegramTexts:
-    """What each command says (None: built elsewhere), and the two notes."""
+    """What each command says (None: built elsewhere), and the notes."""
 
     descriptions: dict[str, str]
     replies: dict[str, str | None]
     not_text: str
     went_wrong: str
+    busy: str
 
 
 def default_path() -> Path:
@@ -74,6 +76,7 @@ def load_texts(path: Path | None = None) -> TelegramTexts:
         replies={n: _paragraphs(c.text) if c.text else None for n, c in data.commands.items()},
         not_text=_paragraphs(data.not_text),
         went_wrong=_paragraphs(data.went_wrong),
+        busy=_paragraphs(data.busy),
     )
 
 

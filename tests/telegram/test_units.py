@@ -109,7 +109,7 @@ def test_a_missing_command_text_names_the_file_and_field(tmp_path: Path) -> None
     path.write_text(
         "commands:\n  start: {description: hi there}\n  help: {description: x x x, text: y}\n"
         "  resources: {description: x x x}\n  privacy: {description: x x x, text: y}\n"
-        "  forget: {description: x x x, text: y}\nnot_text: a\nwent_wrong: b\n"
+        "  forget: {description: x x x, text: y}\nnot_text: a\nwent_wrong: b\nbusy: c\n"
     )
     with pytest.raises(
         TelegramTextError, match=r"telegram.yml: commands.start.text: field required"
