@@ -107,6 +107,9 @@ def load_agent(model: Path, action_url: str, tracker_store: Any = None) -> Agent
     from rasa.core.agent import Agent
     from rasa.utils.endpoints import EndpointConfig
 
+    from lantern.serving.speedups import install
+
+    install()
     return Agent.load(
         str(model), action_endpoint=EndpointConfig(url=action_url), tracker_store=tracker_store
     )

@@ -88,7 +88,14 @@ def _wait_until_up(port: int, process: subprocess.Popen[bytes], timeout: float =
 
 
 @contextmanager
-def start_served(root: Path, workdir: Path, fake: Any, token: str, secret: str) -> Iterator[Served]:
+def start_served(
+    root: Path,
+    workdir: Path,
+    fake: Any,
+    token: str,
+    secret: str,
+    extra_env: dict[str, str] | None = None,
+) -> Iterator[Served]:
     db = workdir / "served.db"
     log_file = workdir / "lantern.log"
     stdout, stderr = workdir / "stdout.log", workdir / "stderr.log"
@@ -105,6 +112,8 @@ def start_served(root: Path, workdir: Path, fake: Any, token: str, secret: str) 
         "TELEGRAM_SEND_ATTEMPTS": "4",
         "TELEGRAM_FIRST_BACKOFF": "0.1",
         "TELEGRAM_CHAT_INTERVAL": "0.05",
+        "TELEGRAM_TYPING_AFTER": "0",
+        **(extra_env or {}),
     }
     with stdout.open("wb") as out, stderr.open("wb") as err:
         process = subprocess.Popen(

@@ -30,6 +30,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 import sqlalchemy as sa
@@ -37,6 +38,7 @@ from rasa.core.tracker_store import SQLTrackerStore
 from rasa.shared.core.trackers import DialogueStateTracker
 from sqlalchemy.engine import make_url
 
+from lantern._sqlite import create_engine
 from lantern.privacy.events import anonymise_event
 from lantern.privacy.redactor import default_redactor
 from lantern.secrets import pseudonym_key
@@ -103,7 +105,16 @@ class AnonymisingTrackerStore(SQLTrackerStore):  # type: ignore[misc]
             kwargs["db"] = str(get_settings().root / str(kwargs["db"]))
         self._key = key if key is not None else pseudonym_key()
         self._anonymise = default_redactor().redact_text
+        # The bot's own words repeat (content, buttons): anonymised once each, then remembered.
+        # Never used for what people type.
+        self._anonymise_bot = lru_cache(maxsize=4096)(self._anonymise)
         super().__init__(domain=domain, event_broker=event_broker, **kwargs)
+        rasa_engine: sa.engine.Engine = self.engine  # type: ignore[has-type]
+        if rasa_engine.dialect.name == "sqlite":
+            # Rasa's engine opens a connection per session and syncs every commit.
+            rasa_engine.dispose()
+            self.engine = create_engine(rasa_engine.url)
+            self.sessionmaker = sa.orm.sessionmaker(bind=self.engine)
 
     # -- what Rasa calls ---------------------------------------------------------------
 
@@ -120,7 +131,9 @@ class AnonymisingTrackerStore(SQLTrackerStore):  # type: ignore[misc]
         stored_key = self.key_for(tracker.sender_id)
         with self.session_scope() as session:
             for event in self._additional_events(session, tracker):
-                data = anonymise_event(event.as_dict(), self._anonymise)
+                raw = event.as_dict()
+                anonymise = self._anonymise_bot if raw.get("event") == "bot" else self._anonymise
+                data = anonymise_event(raw, anonymise)
                 intent = (data.get("parse_data") or {}).get("intent", {}).get("name")
                 session.add(
                     self.SQLEvent(

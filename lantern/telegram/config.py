@@ -8,7 +8,8 @@
 - ``TELEGRAM_DEDUP_HOURS``: how long a processed update id is remembered (default 24).
 - Tuning, rarely needed: ``TELEGRAM_READ_TIMEOUT`` (seconds, 15), ``TELEGRAM_SEND_ATTEMPTS``
   (5), ``TELEGRAM_FIRST_BACKOFF`` (seconds, 0.5, doubling), ``TELEGRAM_CHAT_INTERVAL``
-  (seconds between messages to one chat after a burst of 3, 1.0).
+  (seconds between messages to one chat after a burst of 3, 1.0), ``TELEGRAM_TYPING_AFTER``
+  (seconds before "typing…" is shown for a slow answer, 0.8).
 - ``LANTERN_PSEUDONYM_KEY``: the key for pseudonyms (see ``lantern.secrets``).
 """
 
@@ -62,6 +63,7 @@ class TelegramConfig:
                 attempts=int(_number("TELEGRAM_SEND_ATTEMPTS", 5)),
                 first_backoff=_number("TELEGRAM_FIRST_BACKOFF", 0.5),
                 per_chat_interval=_number("TELEGRAM_CHAT_INTERVAL", 1.0),
+                typing_after=_number("TELEGRAM_TYPING_AFTER", 0.8),
             ),
         )
 

@@ -41,6 +41,9 @@ class DeliveryPolicy:
     max_backoff: float = 8.0
     per_chat_interval: float = 1.0
     per_chat_burst: int = 3
+    # "typing…" is shown only when an answer takes longer than this (most take well under a
+    # second): one Bot API call per turn saved, which matters under load.
+    typing_after: float = 0.8
 
 
 @dataclass

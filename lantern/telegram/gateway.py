@@ -166,16 +166,25 @@ class TelegramGateway:
         return bool(match) and match.group(1) in self._known_intents()  # type: ignore[union-attr]
 
     async def _turn(self, chat_id: int, who: str, text: str) -> None:
-        await self.sender.typing(chat_id)
+        typing = asyncio.create_task(self._typing_later(chat_id))
 
         async def reply(body: str, buttons: Sequence[dict[str, Any]] = ()) -> None:
+            typing.cancel()
             await self._send(chat_id, who, body, buttons)
 
         try:
             await self._handle(who, text, reply)
         except Exception as error:
             log.error("telegram: the bot failed on a message (%s)", type(error).__name__)
+            typing.cancel()
             await self._send(chat_id, who, self.texts.went_wrong)
+        finally:
+            typing.cancel()
+
+    async def _typing_later(self, chat_id: int) -> None:
+        """Show "typing…" if the answer is not out within the policy's delay."""
+        await asyncio.sleep(self.sender.policy.typing_after)
+        await self.sender.typing(chat_id)
 
     async def _command(self, command: str, chat_id: int, who: str) -> None:
         if command == "resources":

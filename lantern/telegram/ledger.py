@@ -20,6 +20,7 @@ from datetime import timedelta
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
+from lantern._sqlite import create_engine
 from lantern.settings import get_settings
 
 DELETABLE_FOR = timedelta(hours=48)
@@ -66,7 +67,7 @@ class Ledger:
     """Processed updates and deletable message ids, in SQL."""
 
     def __init__(self, url: str | None = None, window: timedelta = DEFAULT_WINDOW) -> None:
-        self.engine = sa.create_engine(url or ledger_url(), future=True)
+        self.engine = create_engine(url or ledger_url(), future=True)
         self.window = window
         _create_tables(self.engine)
         self._claims = 0
