@@ -1,21 +1,23 @@
 """Load: N concurrent conversations through the REST channel and the Telegram webhook, with the
 stock `rasa init` bot under the same load in the same run (a benchmark, not a test).
 
-    .venv/bin/python bench/load.py [--users 100] [--pace 2.5] [--duration 60] [--warmup 15]
-                                   [--burst 0] [--skip-baseline]
+    .venv/bin/python bench/load.py [--users 100] [--pace 3] [--duration 60] [--warmup 15]
+                                   [--workers 2] [--burst 0] [--skip-baseline]
 
 An asyncio client (aiohttp) drives the conversations; each simulated person is one
 conversation that sends a message, waits for the answer, and sends the next one ``--pace``
-seconds after the previous one started (so 100 people at 2.5 s offer 40 messages/s). The mix per
+seconds after the previous one started (so 100 people at 3 s offer 33 messages/s). The mix per
 turn: a topic question (60%), "tell me more" (15%), a button from the last answer (15%; as a
 Telegram callback on the webhook), a risk message (5%, urgent or check-in, from the development
 set), small talk (5%).
 
 Phases, each with its own warm-up that is not counted:
 
-1. Lantern via REST: `lantern serve` (SQLite store, the action server as its child);
-2. Lantern via the Telegram webhook, against the fake Bot API from the tests: latency is from
-   the POST to the first reply part reaching the fake API;
+1. Lantern via REST: `lantern serve` (SQLite store, the action server as its child), with
+   ``--workers`` Sanic worker processes (Rasa's own multi-process mode; default 2, one per core
+   of this machine, with a local Redis lock store; ``--workers 1`` is the plain default);
+2. Lantern via the Telegram webhook, against the fake Bot API from the tests (in its own
+   process): latency is from the POST to the first reply part reaching the fake API;
 3. optional burst (``--burst N``): N people with no pause, to show what happens past capacity
    (busy replies, and that no risk message is turned away);
 4. the baseline: `rasa init`'s starter bot, trained once into build/bench/baseline (cached),
@@ -45,6 +47,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 import uuid
@@ -61,14 +64,9 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.fake_telegram import (  # noqa: E402
-    Call,
-    FakeTelegram,
-    start_fake_telegram,
-    text_update,
-)
+from tests.fake_telegram import text_update  # noqa: E402
 from tests.served import start_served  # noqa: E402
-from tests.services import redis_server  # noqa: E402
+from tests.services import redis_available, redis_server  # noqa: E402
 
 TOKEN = "123456789:LOAD-tokenAAbbCCddEEffGGhh"
 SECRET = "load-webhook-secret-0123456789"
@@ -170,35 +168,78 @@ class Target:
     telegram: TelegramWatch | None = None
 
 
-class TelegramWatch:
-    """Replies reaching the fake Bot API, per chat (its server runs in threads)."""
+_FAKE_PROCESS = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from tests.fake_telegram import start_fake_telegram
+fake = start_fake_telegram(sys.argv[2])
 
-    def __init__(self, fake: FakeTelegram, loop: asyncio.AbstractEventLoop) -> None:
+def report(call):
+    if call.method != "sendMessage" or call.status != 200:
+        return
+    markup = call.params.get("reply_markup")
+    if isinstance(markup, str):
+        markup = json.loads(markup)
+    buttons = [b["callback_data"] for row in (markup or {}).get("inline_keyboard", [])
+               for b in row if b.get("callback_data")]
+    line = json.dumps({"chat": int(call.params.get("chat_id", 0)), "at": call.at,
+                       "buttons": buttons})
+    sys.stdout.write(line + "\\n")
+    sys.stdout.flush()
+
+fake.listeners.append(report)
+print(fake.url, flush=True)
+while True:
+    time.sleep(3600)
+"""
+
+
+class FakeBotApi:
+    """The tests' fake Telegram Bot API in its own process, so that its work is not counted
+    in the load generator's; it reports each reply it receives (chat, time, buttons)."""
+
+    def __init__(self, token: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", _FAKE_PROCESS, str(ROOT), token],
+            stdout=subprocess.PIPE, text=True, bufsize=1,
+        )  # fmt: skip
+        assert self.process.stdout is not None
+        self.url = self.process.stdout.readline().strip()
+        self._update_ids = itertools.count(1)
+
+    def next_update_id(self) -> int:
+        return next(self._update_ids)
+
+    def replies(self) -> Iterator[dict[str, Any]]:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            yield json.loads(line)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+class TelegramWatch:
+    """Replies reaching the fake Bot API, per chat."""
+
+    def __init__(self, fake: FakeBotApi, loop: asyncio.AbstractEventLoop) -> None:
         self.fake = fake
         self.loop = loop
         self.waiting: dict[int, asyncio.Event] = {}
         self.arrived_at: dict[int, float] = {}  # wall clock, as the fake API saw the reply
         self.buttons: dict[int, list[str]] = {}
-        fake.listeners.append(self._on_call)
+        threading.Thread(target=self._read, daemon=True).start()
 
-    def _on_call(self, call: Call) -> None:
-        if call.method != "sendMessage" or call.status != 200:
-            return
-        chat = int(call.params.get("chat_id", 0))
-        markup = call.params.get("reply_markup")
-        if isinstance(markup, str):
-            markup = json.loads(markup)
-        if markup:
-            self.buttons[chat] = [
-                b["callback_data"]
-                for row in markup.get("inline_keyboard", [])
-                for b in row
-                if b.get("callback_data")
-            ]
-        event = self.waiting.pop(chat, None)
-        if event is not None:
-            self.arrived_at[chat] = call.at
-            self.loop.call_soon_threadsafe(event.set)
+    def _read(self) -> None:
+        for reply in self.fake.replies():
+            chat = reply["chat"]
+            if reply["buttons"]:
+                self.buttons[chat] = reply["buttons"]
+            event = self.waiting.pop(chat, None)
+            if event is not None:
+                self.arrived_at[chat] = reply["at"]
+                self.loop.call_soon_threadsafe(event.set)
 
 
 async def _rest_turn(
@@ -283,7 +324,7 @@ async def person(
         await asyncio.sleep(max(0.0, pace - (time.monotonic() - began)))
 
 
-def _callback_update(fake: FakeTelegram, chat: int, data: str) -> dict[str, Any]:
+def _callback_update(fake: FakeBotApi, chat: int, data: str) -> dict[str, Any]:
     update_id = fake.next_update_id()
     who = {"id": chat, "is_bot": False, "first_name": "Sam"}
     return {
@@ -433,14 +474,15 @@ def baseline_server(port: int) -> Iterator[subprocess.Popen[bytes]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--users", type=int, default=100)
-    parser.add_argument("--pace", type=float, default=2.5, help="seconds between messages")
+    parser.add_argument("--pace", type=float, default=3.0, help="seconds between messages")
     parser.add_argument("--duration", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=15.0)
     parser.add_argument("--burst", type=int, default=0, help="people with no pause (0: skip)")
     parser.add_argument("--skip-baseline", action="store_true")
-    parser.add_argument("--workers", type=int, default=1,
-                        help="Rasa worker processes (SANIC_WORKERS; above 1 a local Redis "
-                             "lock store is started, as Rasa requires)")  # fmt: skip
+    parser.add_argument("--workers", type=int, default=2,
+                        help="Rasa worker processes (SANIC_WORKERS, default 2, one per core "
+                             "here; above 1 a local Redis lock store is started, as Rasa "
+                             "requires)")  # fmt: skip
     args = parser.parse_args()
     return asyncio.run(run(args))
 
@@ -483,7 +525,7 @@ async def run(args: argparse.Namespace) -> int:
     from lantern.runtime import free_port
 
     mix = Mix.load()
-    fake = start_fake_telegram(TOKEN)
+    fake = FakeBotApi(TOKEN)
     watch = TelegramWatch(fake, asyncio.get_running_loop())
     workdir = Path(tempfile.mkdtemp(prefix="lantern-load-"))
     print(f"{args.users} conversations, one message each per {args.pace} s "
@@ -494,6 +536,9 @@ async def run(args: argparse.Namespace) -> int:
     # Production settings for Telegram delivery (the tests' defaults are tuned for speed).
     production = {"TELEGRAM_CHAT_INTERVAL": "1.0", "TELEGRAM_TYPING_AFTER": "0.8"}
     with ExitStack() as stack:
+        if args.workers > 1 and not redis_available():
+            print("redis-server is not installed: one worker process", flush=True)
+            args.workers = 1
         if args.workers > 1:
             redis_url = stack.enter_context(redis_server(workdir / "redis"))
             production.update(SANIC_WORKERS=str(args.workers), LANTERN_LOCK_STORE_URL=redis_url)
@@ -519,6 +564,7 @@ async def run(args: argparse.Namespace) -> int:
         report("baseline (rasa init) REST", base)
         print(f"baseline peak RSS: {baseline_peak.get('rasa', 0):.0f} MB")
         baseline_p95 = base.percentile(0.95)
+    fake.stop()
     shutil.rmtree(workdir, ignore_errors=True)
 
     ours_p95 = rest.percentile(0.95)
