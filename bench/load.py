@@ -479,6 +479,11 @@ def main() -> int:
     parser.add_argument("--warmup", type=float, default=15.0)
     parser.add_argument("--burst", type=int, default=0, help="people with no pause (0: skip)")
     parser.add_argument("--skip-baseline", action="store_true")
+    parser.add_argument(
+        "--store-url",
+        default=None,
+        help="tracker store URL (default: a SQLite file in a temporary folder)",
+    )
     parser.add_argument("--workers", type=int, default=2,
                         help="Rasa worker processes (SANIC_WORKERS, default 2, one per core "
                              "here; above 1 a local Redis lock store is started, as Rasa "
@@ -535,6 +540,8 @@ async def run(args: argparse.Namespace) -> int:
     started = time.monotonic()
     # Production settings for Telegram delivery (the tests' defaults are tuned for speed).
     production = {"TELEGRAM_CHAT_INTERVAL": "1.0", "TELEGRAM_TYPING_AFTER": "0.8"}
+    if args.store_url:
+        production["LANTERN_TRACKER_STORE_URL"] = args.store_url
     with ExitStack() as stack:
         if args.workers > 1 and not redis_available():
             print("redis-server is not installed: one worker process", flush=True)
