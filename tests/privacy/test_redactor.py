@@ -89,12 +89,15 @@ def test_an_installed_ner_model_is_used(tmp_path) -> None:  # type: ignore[no-un
     import spacy
     from spacy.training import Example
 
+    spacy.util.fix_random_seed(0)  # the tiny model must come out the same on every run
     nlp = spacy.blank("en")
     nlp.add_pipe("ner").add_label("PERSON")
     train = [
         ("my friend Zorblax came round", {"entities": [(10, 17, "PERSON")]}),
         ("I told Zorblax everything", {"entities": [(7, 14, "PERSON")]}),
         ("Zorblax said no", {"entities": [(0, 7, "PERSON")]}),
+        ("i saw her today", {"entities": []}),
+        ("i told them everything", {"entities": []}),
     ]
     examples = [Example.from_dict(nlp.make_doc(t), a) for t, a in train]
     nlp.initialize(lambda: examples)
