@@ -19,7 +19,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ import sqlalchemy as sa
 from lantern.privacy.store import conversation_key
 from lantern.runtime import free_port
 from lantern.serving.nginx import NginxPlan, render
+from tests.served import wait_until_up
 from tests.services import nginx_server
 
 PSEUDONYM_KEY = "cluster-test-key"
@@ -86,7 +87,6 @@ class Cluster:
     balancer: str
     store_url: str
     workdir: Path
-    cold_starts: list[float] = field(default_factory=list)
 
     def send(self, base: str, sender: str, text: str, retries: int = 0) -> Answer:
         """POST one message to the REST channel at ``base``; retry on 502/503/504 or a dropped
@@ -144,19 +144,6 @@ class Cluster:
         return "\n".join(p.log_text() for p in [*self.rasa, *self.actions])
 
 
-def _wait(url: str, process: Process, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if not process.alive():
-            raise RuntimeError(f"{process.name} exited with {process.process.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.5)
-    raise RuntimeError(f"{process.name} did not start in {timeout:.0f} s")
-
-
 def _spawn(name: str, argv: list[str], env: dict[str, str], root: Path, workdir: Path) -> Process:
     port = free_port()
     log_file = workdir / f"{name}.log"
@@ -210,7 +197,6 @@ def start_cluster(
         actions = [_spawn(f"actions{i}", ["actions"], env, root, workdir) for i in (1, 2)]
         for process in actions:
             stack.callback(process.stop)
-        started = time.monotonic()
         rasa = [_spawn(f"rasa{i + 1}", ["serve"], env, root, workdir) for i in range(instances)]
         for process in rasa:
             stack.callback(process.stop)
@@ -225,9 +211,9 @@ def start_cluster(
         )
         stack.enter_context(nginx_server(workdir / "nginx", site))
         for process in actions:
-            _wait(process.base + "/health", process, START_TIMEOUT)
-        cluster = Cluster(rasa, actions, f"http://127.0.0.1:{public}", store_url, workdir)
+            wait_until_up(process.base + "/health", process.process, process.name, START_TIMEOUT)
         for process in rasa:
-            _wait(process.base + "/webhooks/rest/", process, START_TIMEOUT)
-            cluster.cold_starts.append(time.monotonic() - started)
-        yield cluster
+            wait_until_up(
+                process.base + "/webhooks/rest/", process.process, process.name, START_TIMEOUT
+            )
+        yield Cluster(rasa, actions, f"http://127.0.0.1:{public}", store_url, workdir)

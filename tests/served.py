@@ -74,17 +74,20 @@ class Served:
         )
 
 
-def _wait_until_up(port: int, process: subprocess.Popen[bytes], timeout: float = 600) -> None:
+def wait_until_up(
+    url: str, process: subprocess.Popen[bytes], name: str = "lantern serve", timeout: float = 600
+) -> None:
+    """Poll ``url`` until it answers; fail if ``process`` exits or ``timeout`` passes."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"lantern serve exited with {process.returncode}")
+            raise RuntimeError(f"{name} exited with {process.returncode}")
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/webhooks/rest/", timeout=2):
+            with urllib.request.urlopen(url, timeout=2):
                 return
         except OSError:
-            time.sleep(1)
-    raise RuntimeError("lantern serve did not start in time")
+            time.sleep(0.5)
+    raise RuntimeError(f"{name} did not start in {timeout:.0f} s")
 
 
 @contextmanager
@@ -134,7 +137,7 @@ def start_served(
             start_new_session=True,
         )
         try:
-            _wait_until_up(port, process)
+            wait_until_up(f"http://127.0.0.1:{port}/webhooks/rest/", process)
             yield Served(
                 port, db, [log_file, stdout, stderr], workdir, fake, token, secret, process.pid
             )

@@ -7,10 +7,10 @@ import os
 import secrets
 from pathlib import Path
 
-import sqlalchemy as sa
 from flask import Flask
 from sqlalchemy.engine import Engine
 
+from lantern._sqlite import create_engine
 from lantern.secrets import append_secret, get_secret
 from lantern.settings import get_settings
 from lantern.telegram.ledger import ledger_url
@@ -21,7 +21,7 @@ SECRET_NAME = "LANTERN_REVIEW_SECRET"
 
 def store_engine(url: str | None = None) -> Engine:
     """The conversation store's database (LANTERN_TRACKER_STORE_URL, else lantern.db)."""
-    return sa.create_engine(url or ledger_url(), future=True)
+    return create_engine(url or ledger_url(), future=True)
 
 
 def review_secret() -> str:

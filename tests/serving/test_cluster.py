@@ -96,14 +96,13 @@ def test_500_messages_alternating_instances_are_answered_once_in_order(cluster: 
     assert not LOCK_TROUBLE.search(cluster.log_text())
 
 
-def test_both_instances_and_both_action_servers_did_work(cluster: Cluster) -> None:
+def test_each_instance_answers_a_conversation_the_other_began(cluster: Cluster) -> None:
+    """A topic answer needs a custom action: the shared action servers, through nginx."""
     sender = f"cluster-{uuid.uuid4().hex}"
     for i in range(4):
         answer = cluster.send(cluster.rasa[i % 2].base, sender, "why cant i leave him")
         assert answer.status == 200 and answer.replies
-    # Each Rasa instance served its half and each action server saw calls through nginx.
-    for process in cluster.actions:
-        assert process.alive()
+    assert all(process.alive() for process in cluster.actions)
 
 
 def test_killing_an_instance_mid_run_loses_no_message(cluster: Cluster) -> None:
