@@ -13,6 +13,8 @@ HELDOUT = ROOT / "tests" / "data" / "heldout_topics.yml"
 DEV = ROOT / "bench" / "data" / "dev_topics.yml"
 HELDOUT_RISK = ROOT / "tests" / "data" / "heldout_risk.yml"
 DEV_RISK = ROOT / "bench" / "data" / "dev_risk.yml"
+DEV_RISK_INDIRECT = ROOT / "bench" / "data" / "dev_risk_indirect.yml"
+DEV_RISK_EXPLICIT = ROOT / "bench" / "data" / "dev_risk_explicit.yml"
 RISK_CASES = ROOT / "tests" / "data" / "risk_cases.yml"
 
 # Regression floors, set just under the figures measured on 2026-11-30 (README "Figures").
@@ -54,8 +56,16 @@ def test_heldout_covers_every_topic_with_at_least_six_cases(library):
 
 @pytest.mark.parametrize(
     "path",
-    [HELDOUT, DEV, HELDOUT_RISK, DEV_RISK, RISK_CASES],
-    ids=["heldout", "dev", "heldout_risk", "dev_risk", "risk_cases"],
+    [HELDOUT, DEV, HELDOUT_RISK, DEV_RISK, DEV_RISK_INDIRECT, DEV_RISK_EXPLICIT, RISK_CASES],
+    ids=[
+        "heldout",
+        "dev",
+        "heldout_risk",
+        "dev_risk",
+        "dev_risk_indirect",
+        "dev_risk_explicit",
+        "risk_cases",
+    ],
 )
 def test_no_evaluation_text_is_in_the_training_data(path):
     trained = training_texts()
@@ -66,6 +76,12 @@ def test_no_evaluation_text_is_in_the_training_data(path):
 def test_heldout_and_dev_sets_do_not_share_texts():
     dev = {normalise(c.text) for c in load_cases(DEV)}
     assert [c.text for c in load_cases(HELDOUT) if normalise(c.text) in dev] == []
+    dev_risk = {
+        normalise(text)
+        for path in (DEV_RISK, DEV_RISK_INDIRECT, DEV_RISK_EXPLICIT, RISK_CASES)
+        for text in case_texts(path)
+    }
+    assert [t for t in case_texts(HELDOUT_RISK) if normalise(t) in dev_risk] == []
 
 
 @pytest.mark.bot

@@ -42,7 +42,9 @@ HYPOTHETICAL_CUES = (
     ("asked", "if"), ("ask", "if"), ("asks", "if"), ("asking", "if"), ("asked", "me", "if"),
     ("if", "she", "ever"), ("if", "he", "ever"), ("if", "they", "ever"), ("if", "someone"),
     ("what", "if", "someone"), ("how", "to", "support"), ("how", "do", "i", "support"),
-    ("deals", "with"), ("deal", "with"), ("dealing", "with"),
+    ("deals", "with"), ("deal", "with"), ("dealing", "with"), ("difference", "between"),
+    ("uk", "law"), ("the", "law"), ("legal", "definition"), ("what", "counts", "as"),
+    ("how", "long", "do", "i", "have", "to", "report"),
 )  # fmt: skip
 # Lemmas of verbs that report someone else's words ("he told me to ...").
 REPORTING = frozenset(
@@ -155,6 +157,8 @@ MEDIA = frozenset(
 TIME_CUES = (
     ("tonight",), ("today",), ("right", "now"), ("rn",), ("this", "weekend"), ("tomorrow",),
     ("by", "the", "morning"), ("falls", "asleep"), ("kids", "are", "asleep"), ("just", "now"),
+    ("through", "the", "night"), ("thru", "the", "night"), ("its", "time"),
+    ("after", "the", "weekend"), ("this", "time", "tomorrow"),
 )  # fmt: skip
 
 

@@ -31,6 +31,7 @@ MAX_CHARS = 200_000
 _REWRITES = (
     (re.compile(r"\bsa'e?d\b"), " sexually assaulted "),
     (re.compile(r"\bo\.?d'e?d\b|\bo\.d\.?(?=\s|$)"), " i overdosed "),
+    (re.compile(r"\bo\.?d'?ing\b"), " overdosing "),
     (re.compile(r"\bsh'e?d\b"), " i selfharmed "),
     (re.compile(r"\bsh'?ing\b"), " selfharming "),
 )
