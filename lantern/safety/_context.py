@@ -87,7 +87,25 @@ def sentence_bounds(doc: Doc, start: int, end: int) -> tuple[int, int]:
 def is_negated(doc: Doc, start: int) -> bool:
     """A negator shortly before the match, in the same clause ("i'm not suicidal")."""
     first = max(clause_start(doc, start), start - NEGATION_WINDOW)
-    return any(doc[i].norm_ in NEGATORS for i in range(first, start))
+    return any(
+        doc[i].norm_ in NEGATORS and not _in_condition(doc, i, start) for i in range(first, start)
+    )
+
+
+CONDITIONS = frozenset({"if", "unless", "otherwise"})
+SUBJECTS = frozenset(
+    {"i", "im", "ill", "id", "he", "hes", "hell", "hed", "she", "shes", "shell", "shed", "they",
+     "theyll", "theyre", "we", "well", "you", "youll"}
+)  # fmt: skip
+
+
+def _in_condition(doc: Doc, negator: int, start: int) -> bool:
+    """The negator belongs to a condition, not to the match: "if i dont go [hell] kill me".
+
+    Only when someone new is the subject between the two; "if im not suicidal" stays negated.
+    """
+    conditional = any(doc[i].lower_ in CONDITIONS for i in range(max(0, negator - 3), negator))
+    return conditional and any(doc[i].lower_ in SUBJECTS for i in range(negator + 1, start + 1))
 
 
 def _has_cue(words: list[str], cues: tuple[tuple[str, ...], ...]) -> bool:
@@ -159,6 +177,9 @@ TIME_CUES = (
     ("by", "the", "morning"), ("falls", "asleep"), ("kids", "are", "asleep"), ("just", "now"),
     ("through", "the", "night"), ("thru", "the", "night"), ("its", "time"),
     ("after", "the", "weekend"), ("this", "time", "tomorrow"),
+    ("this", "night"), ("tonite",), ("2nite",), ("now", "bye"), ("it", "now"),
+    ("happening", "now"), ("as", "we", "speak"), ("not", "replying"), ("not", "answering"),
+    ("not", "picking", "up"),
 )  # fmt: skip
 
 

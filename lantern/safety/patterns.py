@@ -95,6 +95,11 @@ class RiskPattern:
         return found
 
 
+# A gap ("*", "**") never spans the end of a sentence: "i cant take it. he will kill me" is
+# not the figure of speech "it ... kill me".
+_GAP: TokenSpec = {"NORM": {"NOT_IN": [".", "!", "?", "\n", ";"]}}
+
+
 def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSpec]:
     """Turn a phrase of the compact syntax into a spaCy Matcher pattern over NORM.
 
@@ -103,9 +108,9 @@ def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSp
     specs: list[TokenSpec] = []
     for raw in phrase.split():
         if raw == "*":
-            specs.append({"OP": "?"})
+            specs.append({**_GAP, "OP": "?"})
         elif raw == "**":
-            specs.append({"OP": "{0,3}"})
+            specs.append({**_GAP, "OP": "{0,3}"})
         elif raw == "#num":
             specs.append({"LIKE_NUM": True})
         elif raw.startswith("#"):
@@ -121,7 +126,7 @@ def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSp
             if optional:
                 spec["OP"] = "?"
             specs.append(spec)
-    if not any("NORM" in s or "LIKE_NUM" in s for s in specs if s.get("OP") != "?"):
+    if not any("NORM" in s or "LIKE_NUM" in s for s in specs if "OP" not in s):
         raise ValueError(f"phrase '{phrase}' has no required word")
     return specs
 

@@ -1,7 +1,7 @@
 import pytest
 import yaml
 
-from lantern.safety import PatternError, load_patterns
+from lantern.safety import PatternError, Tier, load_patterns
 from lantern.safety.patterns import compile_phrase
 
 GOOD = {
@@ -71,12 +71,21 @@ def test_invalid_yaml_names_the_line(tmp_path):
         load_patterns(path)
 
 
+GAP_STOPS = [".", "!", "?", "\n", ";"]
+
+
 def test_phrase_syntax_compiles_to_matcher_specs():
     assert compile_phrase("want|wanna ?to ** die #num *") == [
         {"NORM": {"IN": ["wanna", "want"]}},
         {"NORM": {"IN": ["to"]}, "OP": "?"},
-        {"OP": "{0,3}"},
+        {"NORM": {"NOT_IN": GAP_STOPS}, "OP": "{0,3}"},
         {"NORM": {"IN": ["die"]}},
         {"LIKE_NUM": True},
-        {"OP": "?"},
+        {"NORM": {"NOT_IN": GAP_STOPS}, "OP": "?"},
     ]
+
+
+def test_a_gap_never_spans_the_end_of_a_sentence(detector):
+    # "it ** kill me" is a figure of speech; across a full stop it is not.
+    assert detector.assess("i cant take it. he will kill me").tier is Tier.URGENT
+    assert detector.assess("this heat is killing me").tier is Tier.NONE
