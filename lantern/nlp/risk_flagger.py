@@ -23,6 +23,7 @@ from rasa.shared.nlu.training_data.message import Message
 from rasa.shared.nlu.training_data.training_data import TrainingData
 
 from lantern.nlp._entities import set_entity
+from lantern.nlp.intent_ensemble import DIET_RANKING_KEY
 from lantern.nlp.risk_decision import DIET_RISK_INTENTS, RiskDecision, decide
 from lantern.safety import RiskDetector
 
@@ -80,8 +81,11 @@ class RiskFlagger(GraphComponent):
 
 
 def _nlu_top_intent(message: Message) -> dict[str, Any]:
-    """DIET's best intent, looking past the FallbackClassifier's nlu_fallback."""
-    for ranked in message.get(INTENT_RANKING_KEY) or []:
+    """DIET's best intent: its own ranking if the intent blend kept it, else the final one.
+
+    Looks past the FallbackClassifier's nlu_fallback.
+    """
+    for ranked in message.get(DIET_RANKING_KEY) or message.get(INTENT_RANKING_KEY) or []:
         if ranked.get("name") != "nlu_fallback":
             return dict(ranked)
     return dict(message.get(INTENT) or {})

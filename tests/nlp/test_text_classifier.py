@@ -1,0 +1,69 @@
+from pathlib import Path
+
+import pytest
+
+from lantern.nlp.text_classifier import TextIntentModel, normalise
+
+TEXTS = {
+    "greet": ["hi", "hello there", "hiya", "good evening", "hey lantern", "morning"],
+    "topic_gaslighting": [
+        "he says i imagined it",
+        "she tells me it never happened",
+        "am i going crazy",
+        "he twists everything i remember",
+        "they deny saying things i heard",
+        "is it gaslighting when he says im too sensitive",
+    ],
+    "topic_money_help": [
+        "he takes all my wages",
+        "i have no money of my own",
+        "can i get benefits if i leave",
+        "she controls the bank account",
+        "who can help with debt he left me",
+        "how do i open my own bank account",
+    ],
+}
+
+
+def training_pairs():
+    return zip(*[(text, intent) for intent, texts in TEXTS.items() for text in texts], strict=True)
+
+
+@pytest.fixture(scope="module")
+def model():
+    texts, intents = training_pairs()
+    return TextIntentModel().fit(texts, intents)
+
+
+def test_it_ranks_every_intent_most_likely_first(model):
+    ranking = model.rank("why does he keep saying im imagining things")
+    assert ranking[0].name == "topic_gaslighting"
+    assert {r.name for r in ranking} == set(TEXTS)
+    assert sum(r.confidence for r in ranking) == pytest.approx(1.0)
+    assert [r.confidence for r in ranking] == sorted((r.confidence for r in ranking), reverse=True)
+
+
+def test_typos_and_apostrophes_do_not_matter(model):
+    assert model.rank("he tak's al my wagez")[0].name == "topic_money_help"
+    assert normalise("Don’t") == normalise("dont") == "dont"
+
+
+def test_a_saved_model_loads_and_ranks_the_same(model, tmp_path: Path):
+    path = tmp_path / "model.skops"
+    model.save(path)
+    loaded = TextIntentModel.load(path)
+    assert loaded.rank("hello") == model.rank("hello")
+
+
+def test_one_intent_is_not_enough():
+    with pytest.raises(ValueError, match="at least two intents"):
+        TextIntentModel().fit(["hi", "hello"], ["greet", "greet"])
+
+
+def test_a_file_with_foreign_types_is_refused(tmp_path: Path):
+    import skops.io as sio
+
+    path = tmp_path / "model.skops"
+    sio.dump({"x": Path("/etc")}, path)
+    with pytest.raises(ValueError, match="untrusted"):
+        TextIntentModel.load(path)
