@@ -95,11 +95,6 @@ class RiskPattern:
         return found
 
 
-# A gap ("*", "**") never spans the end of a sentence: "i cant take it. he will kill me" is
-# not the figure of speech "it ... kill me".
-_GAP: TokenSpec = {"NORM": {"NOT_IN": [".", "!", "?", "\n", ";"]}}
-
-
 def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSpec]:
     """Turn a phrase of the compact syntax into a spaCy Matcher pattern over NORM.
 
@@ -108,9 +103,9 @@ def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSp
     specs: list[TokenSpec] = []
     for raw in phrase.split():
         if raw == "*":
-            specs.append({**_GAP, "OP": "?"})
+            specs.append({"OP": "?"})
         elif raw == "**":
-            specs.append({**_GAP, "OP": "{0,3}"})
+            specs.append({"OP": "{0,3}"})
         elif raw == "#num":
             specs.append({"LIKE_NUM": True})
         elif raw.startswith("#"):
