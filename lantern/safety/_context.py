@@ -175,9 +175,8 @@ MEDIA = frozenset(
 TIME_CUES = (
     ("tonight",), ("today",), ("right", "now"), ("rn",), ("this", "weekend"), ("tomorrow",),
     ("by", "the", "morning"), ("falls", "asleep"), ("kids", "are", "asleep"), ("just", "now"),
-    ("through", "the", "night"), ("thru", "the", "night"), ("its", "time"),
-    ("after", "the", "weekend"), ("this", "time", "tomorrow"),
-    ("this", "night"), ("tonite",), ("2nite",), ("now", "bye"), ("it", "now"),
+    ("through", "the", "night"), ("thru", "the", "night"), ("this", "time", "tomorrow"),
+    ("this", "night"), ("tonite",), ("2nite",), ("now", "bye"),
     ("happening", "now"), ("as", "we", "speak"), ("not", "replying"), ("not", "answering"),
     ("not", "picking", "up"),
 )  # fmt: skip

@@ -166,20 +166,28 @@ class TelegramGateway:
         return bool(match) and match.group(1) in self._known_intents()  # type: ignore[union-attr]
 
     async def _turn(self, chat_id: int, who: str, text: str) -> None:
-        typing = asyncio.create_task(self._typing_later(chat_id))
+        typing: asyncio.Task[None] | None = None
+        if self.sender.policy.typing_after <= 0:
+            await self.sender.typing(chat_id)  # "typing…" first, on every turn
+        else:
+            typing = asyncio.create_task(self._typing_later(chat_id))
+
+        def stop_typing() -> None:
+            if typing is not None:
+                typing.cancel()
 
         async def reply(body: str, buttons: Sequence[dict[str, Any]] = ()) -> None:
-            typing.cancel()
+            stop_typing()
             await self._send(chat_id, who, body, buttons)
 
         try:
             await self._handle(who, text, reply)
         except Exception as error:
             log.error("telegram: the bot failed on a message (%s)", type(error).__name__)
-            typing.cancel()
+            stop_typing()
             await self._send(chat_id, who, self.texts.went_wrong)
         finally:
-            typing.cancel()
+            stop_typing()
 
     async def _typing_later(self, chat_id: int) -> None:
         """Show "typing…" if the answer is not out within the policy's delay."""
