@@ -59,9 +59,13 @@ def start_rasa(model: Path, action_url: str, workdir: Path, port: int) -> subpro
             }
         )
     )
+    # Only the REST channel: the project's credentials.yml also opens Telegram, which needs a
+    # token this benchmark does not use.
+    credentials = workdir / "credentials.yml"
+    credentials.write_text(yaml.safe_dump({"connectors.rest.RestInput": None}))
     command = [
         sys.executable, "-m", "rasa", "run", "--model", str(model), "--port", str(port),
-        "--credentials", str(ROOT / "credentials.yml"), "--endpoints", str(endpoints),
+        "--credentials", str(credentials), "--endpoints", str(endpoints),
         "--interface", "127.0.0.1",
     ]  # fmt: skip
     env = {**os.environ, "RASA_TELEMETRY_ENABLED": "false", "TF_CPP_MIN_LOG_LEVEL": "2"}
