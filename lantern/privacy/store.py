@@ -38,7 +38,7 @@ from rasa.core.tracker_store import SQLTrackerStore
 from rasa.shared.core.trackers import DialogueStateTracker
 from sqlalchemy.engine import make_url
 
-from lantern._sqlite import create_engine
+from lantern._sqlite import create_engine, is_sqlite
 from lantern.privacy.events import anonymise_event
 from lantern.privacy.redactor import default_redactor
 from lantern.secrets import pseudonym_key
@@ -110,7 +110,7 @@ class AnonymisingTrackerStore(SQLTrackerStore):  # type: ignore[misc]
         self._anonymise_bot = lru_cache(maxsize=4096)(self._anonymise)
         super().__init__(domain=domain, event_broker=event_broker, **kwargs)
         rasa_engine: sa.engine.Engine = self.engine  # type: ignore[has-type]
-        if rasa_engine.dialect.name == "sqlite":
+        if is_sqlite(rasa_engine.url):
             # Rasa's engine opens a connection per session and syncs every commit.
             rasa_engine.dispose()
             self.engine = create_engine(rasa_engine.url)

@@ -80,7 +80,10 @@ class RiskDetector:
         if not candidates:
             return _assessment([])
         doc = self._doc(tokens, keys)
-        breaks = [i for i, key in enumerate(keys) if key in _SENTENCE_ENDS]
+        # A phrase's gaps never span the end of a sentence: "i cant take it. he will kill me"
+        # is not the figure of speech "it ... kill me". (Checked after matching: a gap that
+        # tested every token it skipped made the Matcher a third slower.)
+        breaks = [i for i, key in enumerate(keys) if key in ctx.SENTENCE_BREAKS]
         raw = [
             (pattern, start, end)
             for pattern, matcher in (self._matchers[key] for key in sorted(candidates))
@@ -180,11 +183,6 @@ class RiskDetector:
             modifiers=tuple(modifiers),
         )
 
-
-# A phrase's gaps never span the end of a sentence: "i cant take it. he will kill me" is not
-# the figure of speech "it ... kill me". (Checked after matching: a gap that tested every
-# token it skipped made the Matcher a third slower.)
-_SENTENCE_ENDS = frozenset({".", "!", "?", "\n", ";"})
 
 # Words so common that a phrase should not be looked up by them.
 _COMMON = frozenset(
