@@ -41,6 +41,24 @@ async def test_check_in_no_keeps_resources_offered_and_goes_on(bot, library):
     assert answer["text"].endswith(library["love_bombing"].summary)
 
 
+async def test_a_question_asked_with_a_check_in_about_danger_is_answered_too(bot, library):
+    check_in, answer = await say(
+        bot, new_sender(), "he keeps turning up at my work, why cant i just leave him"
+    )
+    assert "Are you in danger right now?" in check_in["text"]
+    assert [b["title"] for b in check_in["buttons"]][:2] == ["Yes", "No"]
+    assert answer["text"] == f"And on what you asked:\n\n{library['why_cant_leave'].summary}"
+
+
+async def test_a_question_asked_with_a_suicide_check_in_waits_for_no(bot, library):
+    sender = new_sender()
+    (check_in,) = await say(bot, sender, "i wish i could just disappear. why cant i leave him")
+    assert "are you thinking about ending your life" in check_in["text"]
+    no, answer = await say(bot, sender, "no")
+    assert "/resources" in no["text"]
+    assert answer["text"].endswith(library["why_cant_leave"].summary)
+
+
 async def test_saying_where_you_are_changes_the_helplines(bot):
     sender = new_sender()
     resources = " ".join(m["text"] for m in await say(bot, sender, "im in cardiff"))
@@ -72,7 +90,7 @@ async def test_crisis_replies_do_not_need_the_action_server(trained_model):
     sender = new_sender()
     (urgent,) = await say(agent, sender, "ive taken all my tablets")
     assert "call 999 or go to A&E" in urgent["text"]
-    (check_in,) = await say(agent, new_sender(), "he keeps turning up at my work")
-    assert "Are you in danger right now?" in check_in["text"]
+    (check_in,) = await say(agent, new_sender(), "he keeps turning up at my work, why cant i leave")
+    assert "Are you in danger right now?" in check_in["text"]  # the answer alone is lost
     (not_safe,) = await say(agent, sender, "no")
     assert "Please call 999 now" in not_safe["text"]

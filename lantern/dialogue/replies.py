@@ -64,6 +64,12 @@ def topic_answer(topic: Topic, library: ContentLibrary) -> Reply:
     return Reply(topic.summary, tuple(buttons))
 
 
+def pending_topic_answer(topic: Topic, library: ContentLibrary, lead: str) -> Reply:
+    """The short answer to a question asked alongside a check-in, led in so it reads on."""
+    answer = topic_answer(topic, library)
+    return Reply(f"{lead}\n\n{answer.text}", answer.buttons)
+
+
 def topic_more(topic: Topic, library: ContentLibrary) -> Reply:
     """The deeper 'tell me more' part, naming its source, then next steps and related topics."""
     text = "\n\n".join([*topic.more, topic.source_line])

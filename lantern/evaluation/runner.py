@@ -13,7 +13,9 @@ from lantern.evaluation.cases import Case
 if TYPE_CHECKING:
     from rasa.core.agent import Agent
 
-TOPIC_ACTIONS = frozenset({"action_answer_topic", "action_clarify"})
+# Actions that answer from a topic: a question, an unclear message, a question asked alongside
+# a check-in (answered in the same turn when the check-in was about danger now).
+TOPIC_ACTIONS = frozenset({"action_answer_topic", "action_clarify", "action_check_in_topic"})
 URGENT_REPLY = "utter_urgent"
 CHECK_IN_REPLY = "utter_check_in"
 RESOURCE_BULLET = "• "

@@ -7,6 +7,9 @@ when the detector found risky words and showed they are not risk (negated, long 
 figurative, about a book or film). A risky message gets the intent ``risk_urgent`` or
 ``risk_check_in``, a ``risk_category`` entity (which picks the crisis reply's variation) and a
 ``risk`` record of what fired and why. If anything here fails, the message is a check-in.
+
+A check-in message that also asked about a topic keeps that topic in a ``pending_topic``
+entity, so the question can still be answered (lantern/dialogue/pending.py).
 """
 
 from __future__ import annotations
@@ -22,10 +25,12 @@ from rasa.shared.nlu.constants import INTENT, INTENT_RANKING_KEY, TEXT
 from rasa.shared.nlu.training_data.message import Message
 from rasa.shared.nlu.training_data.training_data import TrainingData
 
+from lantern.dialogue.payloads import topic_from_intent
+from lantern.dialogue.pending import PENDING_TOPIC_ENTITY
 from lantern.nlp._entities import set_entity
 from lantern.nlp.intent_ensemble import DIET_RANKING_KEY
 from lantern.nlp.risk_decision import DIET_RISK_INTENTS, RiskDecision, decide
-from lantern.safety import RiskDetector
+from lantern.safety import RiskDetector, Tier
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +46,16 @@ class RiskFlagger(GraphComponent):
 
     @staticmethod
     def get_default_config() -> dict[str, Any]:
-        """DIET's confidence needed for its risk intents to escalate on their own."""
-        return {"diet_check_in_min": 0.95, "diet_urgent_min": 0.98}
+        """Thresholds: DIET's own risk escalation, and answering a topic after a check-in.
+
+        The topic's minimum confidence and lead over the next intent are the fallback's own.
+        """
+        return {
+            "diet_check_in_min": 0.95,
+            "diet_urgent_min": 0.98,
+            "pending_topic_min": 0.3,
+            "pending_topic_margin": 0.05,
+        }
 
     def __init__(self, config: dict[str, Any], detector: RiskDetector | None = None) -> None:
         self._config = config
@@ -76,7 +89,15 @@ class RiskFlagger(GraphComponent):
             except Exception as error:
                 log.error("risk flagging failed (%s); treating as check_in", type(error).__name__)
                 decision = RiskDecision.failed()
+            pending = None
+            if decision.tier is Tier.CHECK_IN:
+                pending = _asked_topic(
+                    message,
+                    float(self._config["pending_topic_min"]),
+                    float(self._config["pending_topic_margin"]),
+                )
             _apply(message, decision)
+            set_entity(message, PENDING_TOPIC_ENTITY, pending, "RiskFlagger")
         return messages
 
 
@@ -89,6 +110,27 @@ def _nlu_top_intent(message: Message) -> dict[str, Any]:
         if ranked.get("name") != "nlu_fallback":
             return dict(ranked)
     return dict(message.get(INTENT) or {})
+
+
+def _asked_topic(message: Message, minimum: float, margin: float) -> str | None:
+    """The topic NLU thinks the message asked about, leaving the risk intents aside.
+
+    Among the other intents, the likeliest must be a topic, at least ``minimum`` and ahead of
+    the next by ``margin`` (the fallback's own thresholds): the bot never guesses. A risk intent
+    close to the topic is no reason to hold the answer back; the check-in covers the risk.
+    """
+    ranking = [
+        (str(ranked.get("name")), float(ranked.get("confidence") or 0.0))
+        for ranked in message.get(INTENT_RANKING_KEY) or []
+        if ranked.get("name") not in RISK_INTENTS and ranked.get("name") != FALLBACK_INTENT
+    ]
+    if not ranking:
+        return None
+    (best, confidence), runner_up = ranking[0], (ranking[1][1] if len(ranking) > 1 else 0.0)
+    topic = topic_from_intent(best)
+    if topic is None or confidence < minimum or confidence - runner_up < margin:
+        return None
+    return topic
 
 
 def _apply(message: Message, decision: RiskDecision) -> None:

@@ -9,4 +9,6 @@ def test_the_action_server_registers_every_action_in_the_package():
         "action_tell_me_more",
         "action_what_can_help",
         "action_clarify",
+        "action_check_in_topic",
+        "action_resume_topic",
     }

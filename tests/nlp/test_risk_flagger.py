@@ -77,3 +77,61 @@ def test_a_risk_intent_shown_safe_becomes_unclear_once_in_the_ranking(detector):
     (msg,) = RiskFlagger(CONFIG, detector).process([msg])
     assert msg.get("intent") == {"name": "nlu_fallback", "confidence": 1.0}
     assert [r["name"] for r in msg.get("intent_ranking")] == ["nlu_fallback", "risk_suicide"]
+
+
+def pending_topics(msg):
+    return [e["value"] for e in msg.get("entities") if e["entity"] == "pending_topic"]
+
+
+def test_a_check_in_keeps_the_topic_the_message_asked_about(detector):
+    msg = message(
+        "he keeps turning up at my work, why cant i just leave him", "topic_why_cant_leave"
+    )
+    (msg,) = RiskFlagger(CONFIG, detector).process([msg])
+    assert msg.get("intent")["name"] == "risk_check_in"
+    assert pending_topics(msg) == ["why_cant_leave"]
+
+
+def test_a_check_in_chosen_by_risk_intent_keeps_a_likely_topic(detector):
+    msg = message("hes been following me for weeks since i left", "risk_stalking", 0.6)
+    msg.set(
+        "intent_ranking",
+        [
+            {"name": "risk_stalking", "confidence": 0.6},
+            {"name": "topic_no_contact", "confidence": 0.35},
+            {"name": "topic_hoovering", "confidence": 0.05},
+        ],
+    )
+    (msg,) = RiskFlagger(CONFIG, detector).process([msg])
+    assert pending_topics(msg) == ["no_contact"]
+    msg.set("intent_ranking", [{"name": "risk_stalking", "confidence": 0.8},
+                               {"name": "topic_no_contact", "confidence": 0.2}])  # fmt: skip
+    msg.set("intent", {"name": "risk_stalking", "confidence": 0.8})
+    (msg,) = RiskFlagger(CONFIG, detector).process([msg])
+    assert pending_topics(msg) == []
+
+
+def test_no_topic_is_kept_when_nlu_could_not_tell_or_the_reply_is_urgent(detector):
+    unclear = message("hes been following me for weeks since i left", "nlu_fallback", 0.3)
+    urgent = message("ive taken all my pills, why cant i leave him", "topic_why_cant_leave")
+    safe = message("why cant i leave him", "topic_why_cant_leave")
+    for msg in RiskFlagger(CONFIG, detector).process([unclear, urgent, safe]):
+        assert pending_topics(msg) == []
+
+
+def test_a_risk_intent_close_to_the_topic_does_not_hold_the_answer_back(detector):
+    msg = message("my ex keeps saying hell kill himself if i dont go back, why cant i leave",
+                  "nlu_fallback", 0.3)  # fmt: skip
+    ranking = [("nlu_fallback", 0.3), ("topic_why_cant_leave", 0.49),
+               ("risk_abuser_threat", 0.48), ("topic_shame", 0.02)]  # fmt: skip
+    msg.set("intent_ranking", [{"name": n, "confidence": c} for n, c in ranking])
+    (msg,) = RiskFlagger(CONFIG, detector).process([msg])
+    assert pending_topics(msg) == ["why_cant_leave"]
+
+
+def test_two_topics_too_close_to_tell_apart_are_not_guessed(detector):
+    msg = message("hes been following me for weeks since i left", "nlu_fallback", 0.3)
+    ranking = [("nlu_fallback", 0.3), ("topic_no_contact", 0.4), ("topic_hoovering", 0.38)]
+    msg.set("intent_ranking", [{"name": n, "confidence": c} for n, c in ranking])
+    (msg,) = RiskFlagger(CONFIG, detector).process([msg])
+    assert pending_topics(msg) == []
