@@ -8,7 +8,9 @@ from typing import Any
 
 from lantern.safety import Category, RiskAssessment, Tier
 
-# DIET's risk intents, what they are about, and the highest tier DIET alone may give.
+# DIET's risk intents, what they are about, and the highest tier DIET alone may give. Someone
+# else at risk may be urgent: at high confidence these are a relative or friend in danger now
+# (on the development sets, no look-alike reached that confidence).
 DIET_RISK_INTENTS: Mapping[str, tuple[Category, Tier]] = {
     "risk_urgent": (Category.SUICIDE, Tier.URGENT),
     "risk_check_in": (Category.SUICIDE, Tier.CHECK_IN),
@@ -19,7 +21,7 @@ DIET_RISK_INTENTS: Mapping[str, tuple[Category, Tier]] = {
     "risk_child": (Category.CHILD_AT_RISK, Tier.URGENT),
     "risk_sexual_violence": (Category.SEXUAL_VIOLENCE, Tier.URGENT),
     "risk_stalking": (Category.STALKING, Tier.CHECK_IN),
-    "risk_concern_other": (Category.CONCERN_FOR_OTHER, Tier.CHECK_IN),
+    "risk_concern_other": (Category.CONCERN_FOR_OTHER, Tier.URGENT),
     "risk_abuser_threat": (Category.ABUSER_SUICIDE_THREAT, Tier.CHECK_IN),
 }
 TIER_INTENTS = {Tier.URGENT: "risk_urgent", Tier.CHECK_IN: "risk_check_in"}
