@@ -21,9 +21,9 @@ DEV_SETS = sorted(
 # They are NOT the issue targets (topic accuracy 0.95; urgent recall 0.97, resources shown
 # 1.00, false escalation 0.05), which the held-out sets do not reach yet: raise these as the
 # bot improves, never lower them to make a change pass.
-TOPIC_ACCURACY_FLOOR = 0.92
-URGENT_RECALL_FLOOR = 0.86
-RESOURCES_FLOOR = 0.85
+TOPIC_ACCURACY_FLOOR = 0.93
+URGENT_RECALL_FLOOR = 0.88
+RESOURCES_FLOOR = 0.86
 FALSE_ESCALATION_CEILING = 0.06
 
 
