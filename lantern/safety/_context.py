@@ -18,13 +18,16 @@ NEGATION_WINDOW = 4
 PAST_CUES = (
     ("used", "to"), ("years", "ago"), ("months", "ago"), ("year", "ago"), ("weeks", "ago"),
     ("ages", "ago"), ("long", "ago"), ("when", "i", "was"),
-    ("at", "uni"), ("at", "school"), ("at", "college"), ("as", "a", "teen"),
-    ("as", "a", "teenager"), ("as", "a", "kid"), ("in", "the", "past"), ("back", "then"),
+    ("as", "a", "teen"), ("as", "a", "teenager"), ("as", "a", "kid"), ("in", "the", "past"),
+    ("back", "then"),
     ("long", "behind", "me"), ("last", "year"), ("in", "my", "teens"), ("in", "my", "twenties"),
     ("long", "time"), ("recovered",), ("years", "clean"), ("in", "my", "past"),
     ("back", "in", "the", "day"), ("90s",), ("80s",), ("2000s",), ("in", "years"),
     ("for", "a", "while"), ("when", "i", "left"),
 )  # fmt: skip
+# "At school" is the past ("I self-harmed at school") unless the sentence sets a time: "after I
+# drop the kids at school tomorrow" is not.
+PLACE_PAST_CUES = (("at", "uni"), ("at", "school"), ("at", "college"))
 NOW_CUES = (
     ("again",), ("tonight",), ("today",), ("right", "now"), ("rn",), ("still",),
     ("struggling",), ("lately",), ("these", "days"), ("at", "the", "moment"), ("recently",),
@@ -129,7 +132,11 @@ def past_and_now(doc: Doc, start: int, end: int) -> tuple[bool, bool]:
     left, right = sentence_bounds(doc, start, end)
     words = [t.lower_ for t in doc[left:right]]
     whole = [t.lower_ for t in doc]
-    past = _has_cue(words, PAST_CUES) or any(_is_past_year(w) for w in words)
+    past = (
+        _has_cue(words, PAST_CUES)
+        or (_has_cue(words, PLACE_PAST_CUES) and not _has_cue(words, TIME_CUES))
+        or any(_is_past_year(w) for w in words)
+    )
     now = _has_cue(whole, NOW_CUES) and not _has_cue(whole, OVER_CUES)
     return past, now
 
