@@ -10,7 +10,7 @@ from rasa_sdk.executor import CollectingDispatcher
 
 from lantern.content import ContentLibrary, PassageIndex, load_library
 from lantern.dialogue import Reply
-from lantern.dialogue.payloads import TOPIC_ENTITY
+from lantern.dialogue.payloads import TOPIC_ENTITY, entity_value
 from lantern.dialogue.replies import INTRO
 
 
@@ -45,9 +45,8 @@ def is_first_reply(tracker: Tracker) -> bool:
 
 def requested_topic(tracker: Tracker) -> str | None:
     """The topic a follow-up refers to: a button's entity first, then the conversation's slot."""
-    for entity in tracker.latest_message.get("entities", []):
-        if entity.get("entity") == TOPIC_ENTITY and isinstance(entity.get("value"), str):
-            value: str = entity["value"]
-            return value
+    value = entity_value(tracker.latest_message, TOPIC_ENTITY)
+    if value is not None:
+        return value
     slot: Any = tracker.get_slot(TOPIC_ENTITY)
     return slot if isinstance(slot, str) else None

@@ -24,10 +24,11 @@ Finder = Callable[[Sequence[Mapping[str, Any]]], PendingAnswer | None]
 
 def _answer(dispatcher: CollectingDispatcher, tracker: Tracker, find: Finder) -> list[Any]:
     pending = find(tracker.events)
-    topic = library().get(pending.topic) if pending else None
+    content = library()
+    topic = content.get(pending.topic) if pending else None
     if pending is None or topic is None:
         return []
-    send(dispatcher, tracker, replies.pending_topic_answer(topic, library(), pending.lead))
+    send(dispatcher, tracker, replies.pending_topic_answer(topic, content, pending.lead))
     return [SlotSet(TOPIC_ENTITY, topic.id)]
 
 

@@ -6,6 +6,8 @@ Payloads stay under Telegram's 64-byte ``callback_data`` limit for every topic i
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from typing import Any
 
 TOPIC_INTENT_PREFIX = "topic_"
 TELL_ME_MORE = "tell_me_more"
@@ -13,6 +15,15 @@ WHAT_CAN_HELP = "what_can_help"
 WHAT_CAN_YOU_DO = "what_can_you_do"
 TOPIC_ENTITY = "topic"
 MAX_PAYLOAD_BYTES = 64
+
+
+def entity_value(parse: Mapping[str, Any], name: str) -> str | None:
+    """The text value of the first ``name`` entity in a parsed message, or None."""
+    for entity in parse.get("entities") or []:
+        value = entity.get("value")
+        if entity.get("entity") == name and isinstance(value, str):
+            return value
+    return None
 
 
 def topic_intent(topic_id: str) -> str:

@@ -16,21 +16,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lantern.dialogue.payloads import entity_value
+from lantern.nlp.risk_decision import TIER_INTENTS
+from lantern.safety import Category, Tier
+from lantern.safety.crisis import CATEGORY_SLOT
+
 PENDING_TOPIC_ENTITY = "pending_topic"
-CHECK_IN_INTENT = "risk_check_in"
-CATEGORY_ENTITY = "risk_category"
+CHECK_IN_INTENT = TIER_INTENTS[Tier.CHECK_IN]
 # Check-ins that ask only about danger now (from the partner, to a child, to someone else): the
 # question is answered in the same turn. Every other check-in (suicide, self-harm, overdose, a
 # detector error, no category) asks about ending their life, and the answer waits for "no".
 ANSWER_NOW = frozenset(
-    {
-        "immediate_danger",
-        "child_at_risk",
-        "stalking",
-        "sexual_violence",
-        "concern_for_other",
-        "abuser_suicide_threat",
-    }
+    category.value
+    for category in (
+        Category.IMMEDIATE_DANGER,
+        Category.CHILD_AT_RISK,
+        Category.STALKING,
+        Category.SEXUAL_VIOLENCE,
+        Category.CONCERN_FOR_OTHER,
+        Category.ABUSER_SUICIDE_THREAT,
+    )
 )
 
 NOW_LEAD = "And on what you asked:"
@@ -56,21 +61,14 @@ def _user_events(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]
     return found
 
 
-def _entity(parse: Mapping[str, Any], name: str) -> str | None:
-    for entity in parse.get("entities") or []:
-        value = entity.get("value")
-        if entity.get("entity") == name and isinstance(value, str):
-            return value
-    return None
-
-
 def _check_in_topic(event: Mapping[str, Any]) -> tuple[str, str | None] | None:
     """(topic, category) when the message got a check-in and asked about a topic."""
     parse = event.get("parse_data") or {}
     if (parse.get("intent") or {}).get("name") != CHECK_IN_INTENT:
         return None
-    topic = _entity(parse, PENDING_TOPIC_ENTITY)
-    return (topic, _entity(parse, CATEGORY_ENTITY)) if topic else None
+    topic = entity_value(parse, PENDING_TOPIC_ENTITY)
+    # The flagger's category entity fills the slot of the same name.
+    return (topic, entity_value(parse, CATEGORY_SLOT)) if topic else None
 
 
 def answer_with_check_in(events: Sequence[Mapping[str, Any]]) -> PendingAnswer | None:
