@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +28,49 @@ TIER_INTENTS = {Tier.URGENT: "risk_urgent", Tier.CHECK_IN: "risk_check_in"}
 
 
 @dataclass(frozen=True)
+class RiskShare:
+    """How much of the blended intent ranking's probability lies on risk intents.
+
+    ``total`` counts every risk intent; ``urgent`` only those that may be urgent on their own.
+    A message whose probability is spread over several risk intents ("what's the point",
+    suicide 0.4, self-harm 0.2, overdose 0.1) is a risk message even though no single intent
+    is sure of it.
+    """
+
+    total: float = 0.0
+    urgent: float = 0.0
+    likeliest: Category | None = None
+    likeliest_urgent: Category | None = None
+
+    @classmethod
+    def of(cls, ranking: Sequence[Mapping[str, Any]]) -> RiskShare:
+        """Sum the risk intents' confidences in a ranking (other intents are ignored)."""
+        total = urgent = 0.0
+        likeliest: Category | None = None
+        likeliest_urgent: Category | None = None
+        for ranked in sorted(ranking, key=lambda r: -float(r.get("confidence") or 0.0)):
+            known = DIET_RISK_INTENTS.get(str(ranked.get("name")))
+            if known is None:
+                continue
+            category, ceiling = known
+            confidence = float(ranked.get("confidence") or 0.0)
+            total += confidence
+            likeliest = likeliest or category
+            if ceiling is Tier.URGENT:
+                urgent += confidence
+                likeliest_urgent = likeliest_urgent or category
+        return cls(total, urgent, likeliest, likeliest_urgent)
+
+    def tier(self, check_in_min: float, urgent_min: float) -> tuple[Tier, Category | None]:
+        """Urgent when the urgent-capable share is high enough, else a check-in, else none."""
+        if self.urgent >= urgent_min:
+            return Tier.URGENT, self.likeliest_urgent
+        if self.total >= check_in_min:
+            return Tier.CHECK_IN, self.likeliest
+        return Tier.NONE, None
+
+
+@dataclass(frozen=True)
 class RiskDecision:
     """The tier, the intent to set (None: leave NLU's), the category, and why."""
 
@@ -37,6 +80,7 @@ class RiskDecision:
     diet_intent: str | None = None
     diet_confidence: float = 0.0
     diet_tier: Tier = Tier.NONE
+    share: RiskShare = field(default_factory=RiskShare)
     paths: tuple[str, ...] = field(default=())
 
     @property
@@ -57,6 +101,10 @@ class RiskDecision:
             "category": self.category,
             "paths": list(self.paths),
             "diet": {"intent": self.diet_intent, "confidence": round(self.diet_confidence, 3)},
+            "risk_share": {
+                "total": round(self.share.total, 3),
+                "urgent": round(self.share.urgent, 3),
+            },
             "findings": [
                 {
                     "pattern": f.pattern_id,
@@ -73,27 +121,40 @@ class RiskDecision:
 def decide(
     assessment: RiskAssessment,
     intent: Mapping[str, Any],
+    ranking: Sequence[Mapping[str, Any]] = (),
     *,
     diet_check_in_min: float,
     diet_urgent_min: float,
+    share_check_in_min: float = 2.0,
+    share_urgent_min: float = 2.0,
 ) -> RiskDecision:
-    """Either path escalating is enough; DIET cannot overrule the detector's 'explained safe'."""
+    """Any path escalating is enough; NLU cannot overrule the detector's 'explained safe'.
+
+    The paths: the detector; DIET's own likeliest intent when it is a risk intent and sure
+    enough; the risk intents' share of the blended ranking (``ranking``). The share thresholds
+    default to off (above any possible share).
+    """
     name = intent.get("name")
     confidence = float(intent.get("confidence") or 0.0)
     diet_tier = Tier.NONE
     diet_category: Category | None = None
-    if isinstance(name, str) and name in DIET_RISK_INTENTS and not assessment.explained_safe:
-        diet_category, ceiling = DIET_RISK_INTENTS[name]
-        if confidence >= diet_urgent_min:
-            diet_tier = ceiling
-        elif confidence >= diet_check_in_min:
-            diet_tier = Tier.CHECK_IN
-    tier = max(assessment.tier, diet_tier)
+    share = RiskShare.of(ranking)
+    share_tier, share_category = Tier.NONE, None
+    if not assessment.explained_safe:
+        if isinstance(name, str) and name in DIET_RISK_INTENTS:
+            diet_category, ceiling = DIET_RISK_INTENTS[name]
+            if confidence >= diet_urgent_min:
+                diet_tier = ceiling
+            elif confidence >= diet_check_in_min:
+                diet_tier = Tier.CHECK_IN
+        share_tier, share_category = share.tier(share_check_in_min, share_urgent_min)
+    tier = max(assessment.tier, diet_tier, share_tier)
     paths = tuple(
         path
         for path, fired in (
             ("detector", assessment.tier > Tier.NONE),
             ("diet", diet_tier > Tier.NONE),
+            ("risk_share", share_tier > Tier.NONE),
             ("error", assessment.error),
         )
         if fired
@@ -101,7 +162,8 @@ def decide(
     category: str | None = None
     if tier > Tier.NONE:
         primary = assessment.primary if assessment.tier > Tier.NONE else None
-        chosen = primary or diet_category or Category.SUICIDE
+        nlu = diet_category if diet_tier >= share_tier else share_category
+        chosen = primary or nlu or diet_category or share_category or Category.SUICIDE
         category = chosen.value
     return RiskDecision(
         tier=tier,
@@ -110,5 +172,6 @@ def decide(
         diet_intent=name if isinstance(name, str) else None,
         diet_confidence=confidence,
         diet_tier=diet_tier,
+        share=share,
         paths=paths,
     )

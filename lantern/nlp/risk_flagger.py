@@ -1,8 +1,10 @@
 """Rasa graph component: run the risk detector on every message and let risk override intent.
 
-Placed after DIET and the FallbackClassifier in config.yml. Two paths can escalate: the
-detector's patterns, and DIET's own risk intents (learned from examples, so paraphrases the
-patterns miss are caught). Either is enough, except that DIET cannot overrule the detector
+Placed after DIET and the FallbackClassifier in config.yml. Three paths can escalate: the
+detector's patterns; DIET's own risk intents (learned from examples, so paraphrases the
+patterns miss are caught); and the share of the blended intent ranking that lies on risk
+intents (a message can be plainly about risk while no single risk intent is sure of it).
+Any one is enough, except that NLU cannot overrule the detector
 when the detector found risky words and showed they are not risk (negated, long past,
 figurative, about a book or film). A risky message gets the intent ``risk_urgent`` or
 ``risk_check_in``, a ``risk_category`` entity (which picks the crisis reply's variation) and a
@@ -46,13 +48,16 @@ class RiskFlagger(GraphComponent):
 
     @staticmethod
     def get_default_config() -> dict[str, Any]:
-        """Thresholds: DIET's own risk escalation, and answering a topic after a check-in.
+        """Thresholds: DIET's own escalation, the risk share, answering a topic after a check-in.
 
-        The topic's minimum confidence and lead over the next intent are the fallback's own.
+        The risk share is the blended ranking's probability on risk intents. The topic's
+        minimum confidence and lead over the next intent are the fallback's own.
         """
         return {
             "diet_check_in_min": 0.95,
             "diet_urgent_min": 0.98,
+            "share_check_in_min": 0.9,
+            "share_urgent_min": 0.95,
             "pending_topic_min": 0.3,
             "pending_topic_margin": 0.05,
         }
@@ -83,8 +88,11 @@ class RiskFlagger(GraphComponent):
                 decision = decide(
                     self._detector.assess(message.get(TEXT) or ""),
                     _nlu_top_intent(message),
+                    message.get(INTENT_RANKING_KEY) or [],
                     diet_check_in_min=float(self._config["diet_check_in_min"]),
                     diet_urgent_min=float(self._config["diet_urgent_min"]),
+                    share_check_in_min=float(self._config["share_check_in_min"]),
+                    share_urgent_min=float(self._config["share_urgent_min"]),
                 )
             except Exception as error:
                 log.error("risk flagging failed (%s); treating as check_in", type(error).__name__)

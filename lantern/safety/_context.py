@@ -33,12 +33,23 @@ NOW_CUES = (
     ("struggling",), ("lately",), ("these", "days"), ("at", "the", "moment"), ("recently",),
     ("this", "week"), ("relapse",), ("relapsed",), ("creeping",), ("bad", "place"),
     ("going", "back", "there"), ("feel", "like", "that"), ("is", "back"), ("are", "back"),
+    ("come", "back"), ("coming", "back"), ("flooding", "back"), ("back", "to", "that"),
+    ("urges",),
 )  # fmt: skip
 # Words saying the past is over: they outweigh a 'now' cue ("im 42 now and doing well").
 OVER_CUES = (
     ("doing", "well"), ("better", "place"), ("good", "place"), ("im", "fine"),
     ("much", "better"), ("im", "ok", "now"), ("im", "okay"), ("volunteer",), ("recovered",),
     ("long", "gone"), ("remarried",), ("im", "safe", "now"), ("moved", "on"),
+)  # fmt: skip
+# Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
+# to lock me in, i'm three years out", "we split in 2019 and we're fine now").
+SETTLED_CUES = (
+    ("fine", "now"), ("ok", "now"), ("okay", "now"), ("safe", "now"), ("doing", "really", "well"),
+    ("doing", "great"), ("no", "contact"), ("years", "out"), ("my", "own", "place"),
+    ("our", "own", "place"), ("in", "prison"), ("was", "convicted"), ("got", "convicted"),
+    ("split", "in"), ("divorced", "in"), ("new", "partner"), ("happily",), ("behind", "me"),
+    ("all", "over", "now"), ("its", "over", "now"),
 )  # fmt: skip
 # Someone asking about risk rather than having it ("my therapist asked if i was suicidal").
 HYPOTHETICAL_CUES = (
@@ -127,6 +138,11 @@ def is_over(doc: Doc) -> bool:
     return _has_cue([t.lower_ for t in doc], OVER_CUES)
 
 
+def is_settled(doc: Doc) -> bool:
+    """The message says, in weaker words, that the past is settled ("we're fine now")."""
+    return _has_cue([t.lower_ for t in doc], SETTLED_CUES)
+
+
 def past_and_now(doc: Doc, start: int, end: int) -> tuple[bool, bool]:
     """Whether the sentence places the match in the past, and whether it says 'now' too."""
     left, right = sentence_bounds(doc, start, end)
@@ -197,7 +213,9 @@ def is_fiction(doc: Doc, start: int) -> bool:
 
 def has_now(doc: Doc) -> bool:
     """The message says it is happening right now."""
-    return _has_cue([t.lower_ for t in doc], (("right", "now"), ("rn",), ("now",), ("just",)))
+    return _has_cue(
+        [t.lower_ for t in doc], (("right", "now"), ("rn",), ("now",), ("just",), ("tonight",))
+    )
 
 
 def has_time(doc: Doc) -> bool:

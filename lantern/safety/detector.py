@@ -145,7 +145,7 @@ class RiskDetector:
                 tier = Tier.NONE
             else:
                 past, now = ctx.past_and_now(doc, start, end)
-                if past and ctx.is_over(doc):
+                if past and (ctx.is_over(doc) or (not now and ctx.is_settled(doc))):
                     modifiers.append(Modifier.PAST)
                     tier = Tier.NONE
                 elif p.past_floor is not None and past and now:

@@ -57,14 +57,15 @@ def test_weight_zero_is_diet_alone(tmp_path):
     assert msg.get("intent")["confidence"] == pytest.approx(0.7)
 
 
-def test_the_risk_flagger_reads_diet_not_the_blend(tmp_path, detector):
-    # DIET alone was sure of a risk intent; the blend is not: DIET's confidence decides.
+def test_the_risk_flagger_reads_diet_as_well_as_the_blend(tmp_path, detector):
+    # DIET alone was sure of a risk intent; the blend is not: DIET's own confidence escalates.
     component = trained(tmp_path)
     diet = [{"name": "risk_suicide", "confidence": 0.99}, {"name": "greet", "confidence": 0.01}]
     (msg,) = component.process([diet_message("everything feels pointless lately", diet)])
     msg.set("entities", [])
     assert msg.get("intent")["name"] != "risk_suicide" or msg.get("intent")["confidence"] < 0.9
-    flagger = RiskFlagger({"diet_check_in_min": 0.75, "diet_urgent_min": 0.9}, detector)
+    config = {**RiskFlagger.get_default_config(), "diet_check_in_min": 0.75, "diet_urgent_min": 0.9}
+    flagger = RiskFlagger(config, detector)
     (flagged,) = flagger.process([msg])
     assert flagged.get("risk")["diet"] == {"intent": "risk_suicide", "confidence": 0.99}
     assert flagged.get("risk")["tier"] == "urgent"

@@ -1,7 +1,7 @@
 import pytest
 
-from lantern.nlp.risk_decision import RiskDecision, decide
-from lantern.safety import Tier
+from lantern.nlp.risk_decision import RiskDecision, RiskShare, decide
+from lantern.safety import Category, Tier
 
 THRESHOLDS = {"diet_check_in_min": 0.8, "diet_urgent_min": 0.95}
 
@@ -65,3 +65,76 @@ def test_failed_flagging_is_a_check_in():
     decision = RiskDecision.failed()
     assert decision.tier is Tier.CHECK_IN
     assert decision.record()["paths"] == ["error"]
+
+
+SHARE = {**THRESHOLDS, "share_check_in_min": 0.5, "share_urgent_min": 0.6}
+
+
+def ranked(*pairs):
+    return [{"name": name, "confidence": confidence} for name, confidence in pairs]
+
+
+def test_risk_share_sums_the_risk_intents_only():
+    share = RiskShare.of(
+        ranked(
+            ("nlu_fallback", 0.3),
+            ("risk_suicide", 0.3),
+            ("topic_why_cant_leave", 0.2),
+            ("risk_self_harm", 0.15),
+            ("risk_stalking", 0.1),
+        )
+    )
+    assert share.total == pytest.approx(0.55)
+    assert share.urgent == pytest.approx(0.45)
+    assert (share.likeliest, share.likeliest_urgent) == (Category.SUICIDE, Category.SUICIDE)
+
+
+@pytest.mark.parametrize(
+    ("ranking", "tier", "category"),
+    [
+        # spread over several risk intents, none sure on its own: urgent by their share
+        (
+            ranked(("risk_suicide", 0.35), ("risk_overdose", 0.3), ("greet", 0.1)),
+            Tier.URGENT,
+            "suicide",
+        ),
+        # enough share for a check-in, not enough of it urgent-capable
+        (
+            ranked(("risk_stalking", 0.3), ("risk_danger", 0.25), ("greet", 0.2)),
+            Tier.CHECK_IN,
+            "stalking",
+        ),
+        # little share: nothing
+        (ranked(("topic_why_cant_leave", 0.7), ("risk_suicide", 0.2)), Tier.NONE, None),
+    ],
+)
+def test_the_blended_risk_share_escalates(detector, ranking, tier, category):
+    decision = decide(
+        detector.assess("ive sorted the dog out with my sister"),
+        {"name": "greet", "confidence": 0.5},
+        ranking,
+        **SHARE,
+    )
+    assert (decision.tier, decision.category) == (tier, category)
+    assert decision.paths == (("risk_share",) if tier is not Tier.NONE else ())
+    assert decision.record()["risk_share"]["total"] == round(RiskShare.of(ranking).total, 3)
+
+
+def test_the_risk_share_cannot_overrule_an_explained_safe_message(detector):
+    decision = decide(
+        detector.assess("im not suicidal, how do orders work"),
+        {"name": "greet", "confidence": 0.5},
+        ranked(("risk_suicide", 0.5), ("risk_self_harm", 0.4)),
+        **SHARE,
+    )
+    assert decision.tier is Tier.NONE
+
+
+def test_the_risk_share_is_off_by_default(detector):
+    decision = decide(
+        detector.assess("ive sorted the dog out with my sister"),
+        {"name": "greet", "confidence": 0.5},
+        ranked(("risk_suicide", 0.99)),
+        **THRESHOLDS,
+    )
+    assert decision.tier is Tier.NONE

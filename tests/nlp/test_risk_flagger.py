@@ -135,3 +135,19 @@ def test_two_topics_too_close_to_tell_apart_are_not_guessed(detector):
     msg.set("intent_ranking", [{"name": n, "confidence": c} for n, c in ranking])
     (msg,) = RiskFlagger(CONFIG, detector).process([msg])
     assert pending_topics(msg) == []
+
+
+def test_the_blended_rankings_risk_share_escalates(detector):
+    msg = message("sorted the dog out, wont need the flat after friday", "nlu_fallback", 0.4)
+    msg.set(
+        "intent_ranking",
+        [
+            {"name": "nlu_fallback", "confidence": 0.4},
+            {"name": "risk_suicide", "confidence": 0.4},
+            {"name": "risk_overdose", "confidence": 0.35},
+            {"name": "risk_danger", "confidence": 0.25},
+        ],
+    )
+    (msg,) = RiskFlagger(CONFIG, detector).process([msg])
+    assert msg.get("intent")["name"] == "risk_urgent"
+    assert msg.get("risk")["paths"] == ["risk_share"]
