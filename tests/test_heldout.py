@@ -17,13 +17,13 @@ DEV_SETS = sorted(
     p for p in (ROOT / "bench" / "data").glob("dev_*.yml") if not p.name.startswith("dev_pii")
 )
 
-# Regression floors, set just under the figures measured on 2026-11-30 (README "Figures").
-# They are NOT the issue targets (topic accuracy 0.95; urgent recall 0.97, resources shown
-# 1.00, false escalation 0.05), which the held-out sets do not reach yet: raise these as the
-# bot improves, never lower them to make a change pass.
-TOPIC_ACCURACY_FLOOR = 0.93
-URGENT_RECALL_FLOOR = 0.88
-RESOURCES_FLOOR = 0.86
+# Regression floors, set just under the figures measured on 2026-12-01 (README "Figures").
+# They are NOT the issue targets (topic accuracy 0.95, met on 2026-12-01 with two cases to
+# spare; urgent recall 0.97, resources shown 1.00, false escalation 0.05, not yet met): raise
+# these as the bot improves, never lower them to make a change pass.
+TOPIC_ACCURACY_FLOOR = 0.94
+URGENT_RECALL_FLOOR = 0.91
+RESOURCES_FLOOR = 0.92
 FALSE_ESCALATION_CEILING = 0.06
 
 
