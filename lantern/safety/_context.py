@@ -34,7 +34,8 @@ NOW_CUES = (
     ("this", "week"), ("relapse",), ("relapsed",), ("creeping",), ("bad", "place"),
     ("going", "back", "there"), ("feel", "like", "that"), ("is", "back"), ("are", "back"),
     ("come", "back"), ("coming", "back"), ("flooding", "back"), ("back", "to", "that"),
-    ("urges",),
+    ("urges",), ("released",), ("being", "released"), ("gets", "out"), ("getting", "out"),
+    ("out", "next"), ("parole",), ("out", "soon"),
 )  # fmt: skip
 # Words saying the past is over: they outweigh a 'now' cue ("im 42 now and doing well").
 OVER_CUES = (
