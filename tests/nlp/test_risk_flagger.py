@@ -15,6 +15,13 @@ def message(text, intent="greet", confidence=0.9):
     return msg
 
 
+def ranked_message(text, *ranking):
+    """A message NLU ranked as given: (intent, confidence) pairs, likeliest first."""
+    msg = message(text, *ranking[0])
+    msg.set("intent_ranking", [{"name": n, "confidence": c} for n, c in ranking])
+    return msg
+
+
 def test_risk_overrides_the_intent_and_attaches_findings(detector):
     (msg,) = RiskFlagger(CONFIG, detector).process([message("ive taken all my pills", "thanks")])
     assert msg.get("intent") == {"name": "risk_urgent", "confidence": 1.0}
@@ -36,13 +43,10 @@ def test_no_risk_leaves_the_intent_alone(detector):
 
 
 def test_diet_is_read_past_the_fallback_intent(detector):
-    msg = message("sorted the dog out, wont need the flat after friday", "nlu_fallback", 0.45)
-    msg.set(
-        "intent_ranking",
-        [
-            {"name": "nlu_fallback", "confidence": 0.45},
-            {"name": "risk_suicide", "confidence": 0.99},
-        ],
+    msg = ranked_message(
+        "sorted the dog out, wont need the flat after friday",
+        ("nlu_fallback", 0.45),
+        ("risk_suicide", 0.99),
     )
     (msg,) = RiskFlagger(CONFIG, detector).process([msg])
     assert msg.get("intent")["name"] == "risk_urgent"
@@ -69,10 +73,8 @@ def test_nation_extractor_adds_the_entity():
 
 
 def test_a_risk_intent_shown_safe_becomes_unclear_once_in_the_ranking(detector):
-    msg = message("im not suicidal, just angry", "risk_suicide", 0.99)
-    msg.set(
-        "intent_ranking",
-        [{"name": "risk_suicide", "confidence": 0.99}, {"name": "nlu_fallback", "confidence": 0.3}],
+    msg = ranked_message(
+        "im not suicidal, just angry", ("risk_suicide", 0.99), ("nlu_fallback", 0.3)
     )
     (msg,) = RiskFlagger(CONFIG, detector).process([msg])
     assert msg.get("intent") == {"name": "nlu_fallback", "confidence": 1.0}
@@ -93,14 +95,11 @@ def test_a_check_in_keeps_the_topic_the_message_asked_about(detector):
 
 
 def test_a_check_in_chosen_by_risk_intent_keeps_a_likely_topic(detector):
-    msg = message("hes been following me for weeks since i left", "risk_stalking", 0.6)
-    msg.set(
-        "intent_ranking",
-        [
-            {"name": "risk_stalking", "confidence": 0.6},
-            {"name": "topic_no_contact", "confidence": 0.35},
-            {"name": "topic_hoovering", "confidence": 0.05},
-        ],
+    msg = ranked_message(
+        "hes been following me for weeks since i left",
+        ("risk_stalking", 0.6),
+        ("topic_no_contact", 0.35),
+        ("topic_hoovering", 0.05),
     )
     (msg,) = RiskFlagger(CONFIG, detector).process([msg])
     assert pending_topics(msg) == ["no_contact"]
@@ -120,33 +119,35 @@ def test_no_topic_is_kept_when_nlu_could_not_tell_or_the_reply_is_urgent(detecto
 
 
 def test_a_risk_intent_close_to_the_topic_does_not_hold_the_answer_back(detector):
-    msg = message("my ex keeps saying hell kill himself if i dont go back, why cant i leave",
-                  "nlu_fallback", 0.3)  # fmt: skip
-    ranking = [("nlu_fallback", 0.3), ("topic_why_cant_leave", 0.49),
-               ("risk_abuser_threat", 0.48), ("topic_shame", 0.02)]  # fmt: skip
-    msg.set("intent_ranking", [{"name": n, "confidence": c} for n, c in ranking])
+    msg = ranked_message(
+        "my ex keeps saying hell kill himself if i dont go back, why cant i leave",
+        ("nlu_fallback", 0.3),
+        ("topic_why_cant_leave", 0.49),
+        ("risk_abuser_threat", 0.48),
+        ("topic_shame", 0.02),
+    )
     (msg,) = RiskFlagger(CONFIG, detector).process([msg])
     assert pending_topics(msg) == ["why_cant_leave"]
 
 
 def test_two_topics_too_close_to_tell_apart_are_not_guessed(detector):
-    msg = message("hes been following me for weeks since i left", "nlu_fallback", 0.3)
-    ranking = [("nlu_fallback", 0.3), ("topic_no_contact", 0.4), ("topic_hoovering", 0.38)]
-    msg.set("intent_ranking", [{"name": n, "confidence": c} for n, c in ranking])
+    msg = ranked_message(
+        "hes been following me for weeks since i left",
+        ("nlu_fallback", 0.3),
+        ("topic_no_contact", 0.4),
+        ("topic_hoovering", 0.38),
+    )
     (msg,) = RiskFlagger(CONFIG, detector).process([msg])
     assert pending_topics(msg) == []
 
 
 def test_the_blended_rankings_risk_share_escalates(detector):
-    msg = message("sorted the dog out, wont need the flat after friday", "nlu_fallback", 0.4)
-    msg.set(
-        "intent_ranking",
-        [
-            {"name": "nlu_fallback", "confidence": 0.4},
-            {"name": "risk_suicide", "confidence": 0.4},
-            {"name": "risk_overdose", "confidence": 0.35},
-            {"name": "risk_danger", "confidence": 0.25},
-        ],
+    msg = ranked_message(
+        "sorted the dog out, wont need the flat after friday",
+        ("nlu_fallback", 0.4),
+        ("risk_suicide", 0.4),
+        ("risk_overdose", 0.35),
+        ("risk_danger", 0.25),
     )
     (msg,) = RiskFlagger(CONFIG, detector).process([msg])
     assert msg.get("intent")["name"] == "risk_urgent"
