@@ -21,8 +21,10 @@ PAST_CUES = (
     ("as", "a", "teen"), ("as", "a", "teenager"), ("as", "a", "kid"), ("in", "the", "past"),
     ("back", "then"),
     ("long", "behind", "me"), ("last", "year"), ("in", "my", "teens"), ("in", "my", "twenties"),
-    ("long", "time"), ("recovered",), ("years", "clean"), ("in", "my", "past"),
+    ("long", "time", "ago"), ("in", "a", "long", "time"), ("recovered",), ("years", "clean"),
+    ("in", "my", "past"),
     ("back", "in", "the", "day"), ("90s",), ("80s",), ("2000s",), ("in", "years"),
+    ("years", "of", "counselling"), ("years", "of", "therapy"),
     ("for", "a", "while"), ("when", "i", "left"),
 )  # fmt: skip
 # "At school" is the past ("I self-harmed at school") unless the sentence sets a time: "after I
@@ -50,7 +52,7 @@ SETTLED_CUES = (
     ("doing", "great"), ("no", "contact"), ("years", "out"), ("my", "own", "place"),
     ("our", "own", "place"), ("in", "prison"), ("was", "convicted"), ("got", "convicted"),
     ("split", "in"), ("divorced", "in"), ("new", "partner"), ("happily",), ("behind", "me"),
-    ("all", "over", "now"), ("its", "over", "now"),
+    ("all", "over", "now"), ("its", "over", "now"), ("married", "now"), ("remarried",),
 )  # fmt: skip
 # Someone asking about risk rather than having it ("my therapist asked if i was suicidal").
 HYPOTHETICAL_CUES = (

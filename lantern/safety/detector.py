@@ -90,11 +90,14 @@ class RiskDetector:
             for _, start, end in matcher(doc)
             if not any(start < i < end for i in breaks)
         ]
+        # A figure of speech silences the risk phrases it overlaps, except a wish written
+        # around the figure itself: "wish id get hit by a bus" is not the idiom.
         figurative = [(s, e) for p, s, e in raw if p.kind is Kind.FIGURATIVE]
         matches = [
             (p, s, e)
             for p, s, e in raw
-            if p.kind is not Kind.FIGURATIVE and not _overlaps_any(s, e, figurative)
+            if p.kind is not Kind.FIGURATIVE
+            and (not _overlaps_any(s, e, figurative) or _wraps_figure(p, s, e, figurative))
         ]
         matches = _drop_contained(matches)
         anchored = any(p.kind.is_anchor for p, _, _ in matches)
@@ -254,6 +257,15 @@ class _Prefilter:
 
 def _overlaps_any(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
     return any(start < e and s < end for s, e in spans)
+
+
+def _wraps_figure(
+    pattern: RiskPattern, start: int, end: int, spans: Iterable[tuple[int, int]]
+) -> bool:
+    """A passive wish that starts before a figure of speech and holds all of it."""
+    return pattern.kind is Kind.PASSIVE and any(
+        start < s and e <= end for s, e in spans if start < e and s < end
+    )
 
 
 def _drop_contained(
