@@ -263,9 +263,7 @@ def _wraps_figure(
     pattern: RiskPattern, start: int, end: int, spans: Iterable[tuple[int, int]]
 ) -> bool:
     """A passive wish that starts before a figure of speech and holds all of it."""
-    return pattern.kind is Kind.PASSIVE and any(
-        start < s and e <= end for s, e in spans if start < e and s < end
-    )
+    return pattern.kind is Kind.PASSIVE and any(start < s and e <= end for s, e in spans)
 
 
 def _drop_contained(
