@@ -109,6 +109,11 @@ def is_negated(doc: Doc, start: int) -> bool:
     )
 
 
+def is_not_yet(doc: Doc, end: int) -> bool:
+    """'yet' just after a negated match: the writer expects it ("he hasn't hit me yet")."""
+    return any(t.lower_ == "yet" for t in doc[end : end + 2])
+
+
 CONDITIONS = frozenset({"if", "unless", "otherwise"})
 SUBJECTS = frozenset(
     {"i", "im", "ill", "id", "he", "hes", "hell", "hed", "she", "shes", "shell", "shed", "they",

@@ -142,7 +142,8 @@ class RiskDetector:
         elif not anchored:
             if p.negatable and ctx.is_negated(doc, start):
                 modifiers.append(Modifier.NEGATED)
-                tier = Tier.NONE
+                # "he hasn't hit me yet": the 'not' expects it, so a check-in, not safe.
+                tier = min(tier, Tier.CHECK_IN) if ctx.is_not_yet(doc, end) else Tier.NONE
             elif p.negatable and ctx.is_hypothetical(doc, start):
                 modifiers.append(Modifier.HYPOTHETICAL)
                 tier = Tier.NONE
