@@ -14,6 +14,12 @@ CLAUSE_BREAKS = frozenset(
 SENTENCE_BREAKS = frozenset({".", "!", "?", "\n", ";"})
 NEGATORS = frozenset({"not", "never", "no", "nobody", "nothing"})
 NEGATION_WINDOW = 4
+# A negator right before these words does not deny what follows, it insists on it: "can't
+# stop thinking about hurting myself", "wouldn't mind if i didn't wake up", "don't care if i die".
+INSISTING = frozenset({"stop", "help", "mind", "care"})
+# ... and before these it says the writer is unsure, which is a reason to ask: "i'm not sure i
+# want to be here", "i don't know if i want to live".
+UNSURE = frozenset({"sure", "know", "certain"})
 
 PAST_CUES = (
     ("used", "to"), ("years", "ago"), ("months", "ago"), ("year", "ago"), ("weeks", "ago"),
@@ -25,7 +31,7 @@ PAST_CUES = (
     ("in", "my", "past"),
     ("back", "in", "the", "day"), ("90s",), ("80s",), ("2000s",), ("in", "years"),
     ("years", "of", "counselling"), ("years", "of", "therapy"),
-    ("for", "a", "while"), ("when", "i", "left"),
+    ("for", "a", "while"), ("when", "i", "left"), ("last", "time", "i", "was"),
 )  # fmt: skip
 # "At school" is the past ("I self-harmed at school") unless the sentence sets a time: "after I
 # drop the kids at school tomorrow" is not.
@@ -36,21 +42,26 @@ NOW_CUES = (
     ("this", "week"), ("relapse",), ("relapsed",), ("creeping",), ("bad", "place"),
     ("going", "back", "there"), ("feel", "like", "that"), ("is", "back"), ("are", "back"),
     ("come", "back"), ("coming", "back"), ("flooding", "back"), ("back", "to", "that"),
-    ("urges",), ("released",), ("being", "released"), ("gets", "out"), ("getting", "out"),
+    ("urges",), ("out", "of", "my", "head"), ("every", "night"), ("sliding",), ("slipping",),
+    ("spiralling",), ("spiraling",), ("cant", "stop", "thinking"), ("keep", "hearing"),
+    ("released",),
+    ("being", "released"), ("gets", "out"), ("getting", "out"),
     ("out", "next"), ("parole",), ("out", "soon"),
 )  # fmt: skip
 # Words saying the past is over: they outweigh a 'now' cue ("im 42 now and doing well").
 OVER_CUES = (
     ("doing", "well"), ("better", "place"), ("good", "place"), ("im", "fine"),
     ("much", "better"), ("im", "ok", "now"), ("im", "okay"), ("volunteer",), ("recovered",),
-    ("long", "gone"), ("remarried",), ("im", "safe", "now"), ("moved", "on"),
+    ("long", "gone"), ("remarried",), ("im", "safe", "now"), ("moved", "on"), ("happy", "now"),
+    ("feeling", "grateful"), ("so", "grateful"),
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
 # to lock me in, i'm three years out", "we split in 2019 and we're fine now").
 SETTLED_CUES = (
     ("fine", "now"), ("ok", "now"), ("okay", "now"), ("safe", "now"), ("doing", "really", "well"),
     ("doing", "great"), ("no", "contact"), ("years", "out"), ("my", "own", "place"),
-    ("our", "own", "place"), ("in", "prison"), ("was", "convicted"), ("got", "convicted"),
+    ("our", "own", "place"), ("my", "own", "flat"), ("in", "prison"), ("was", "convicted"),
+    ("got", "convicted"),
     ("split", "in"), ("divorced", "in"), ("new", "partner"), ("happily",), ("behind", "me"),
     ("all", "over", "now"), ("its", "over", "now"), ("married", "now"), ("remarried",),
 )  # fmt: skip
@@ -102,11 +113,30 @@ def sentence_bounds(doc: Doc, start: int, end: int) -> tuple[int, int]:
 
 
 def is_negated(doc: Doc, start: int) -> bool:
-    """A negator shortly before the match, in the same clause ("i'm not suicidal")."""
+    """A negator shortly before the match, in the same clause ("i'm not suicidal").
+
+    Not one that insists ("can't stop thinking about ...") or says the writer is unsure.
+    """
+    return any(not _following(doc, i, INSISTING | UNSURE) for i in _negators(doc, start))
+
+
+def is_unsure(doc: Doc, start: int) -> bool:
+    """A negator before the match says the writer is unsure ("not sure i want to live")."""
+    return any(_following(doc, i, UNSURE) for i in _negators(doc, start))
+
+
+def _negators(doc: Doc, start: int) -> list[int]:
     first = max(clause_start(doc, start), start - NEGATION_WINDOW)
-    return any(
-        doc[i].norm_ in NEGATORS and not _in_condition(doc, i, start) for i in range(first, start)
-    )
+    return [
+        i
+        for i in range(first, start)
+        if doc[i].norm_ in NEGATORS and not _in_condition(doc, i, start)
+    ]
+
+
+def _following(doc: Doc, negator: int, wanted: frozenset[str]) -> bool:
+    after = negator + 1
+    return after < len(doc) and doc[after].lower_ in wanted
 
 
 def is_not_yet(doc: Doc, end: int) -> bool:

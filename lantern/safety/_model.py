@@ -70,6 +70,7 @@ class Modifier(Enum):
     """Context that can lower a finding's tier."""
 
     NEGATED = "negated"
+    UNSURE = "unsure"
     HYPOTHETICAL = "asked_about_not_disclosed"
     PAST = "past"
     PAST_BUT_NOW = "past_but_struggling_now"

@@ -136,6 +136,9 @@ class RiskDetector:
             and p.kind in (Kind.STATEMENT, Kind.PASSIVE)
             and category in _TIMED_CATEGORIES
             and not ctx.is_negated(doc, start)
+            # "i used to think about ending it, years ago ... grateful tonight": the time is
+            # not the wish's.
+            and not ctx.past_and_now(doc, start, end)[0]
         ):
             modifiers.append(Modifier.TIMED)
             tier = Tier.URGENT
@@ -144,6 +147,10 @@ class RiskDetector:
                 modifiers.append(Modifier.NEGATED)
                 # "he hasn't hit me yet": the 'not' expects it, so a check-in, not safe.
                 tier = min(tier, Tier.CHECK_IN) if ctx.is_not_yet(doc, end) else Tier.NONE
+            elif p.negatable and ctx.is_unsure(doc, start):
+                # "i'm not sure i want to be here": unsure is a reason to ask, never safe.
+                modifiers.append(Modifier.UNSURE)
+                tier = min(tier, Tier.CHECK_IN)
             elif p.negatable and ctx.is_hypothetical(doc, start):
                 modifiers.append(Modifier.HYPOTHETICAL)
                 tier = Tier.NONE
