@@ -127,12 +127,15 @@ def decide(
     diet_urgent_min: float,
     share_check_in_min: float = 2.0,
     share_urgent_min: float = 2.0,
+    diet_share_min: float = 0.0,
 ) -> RiskDecision:
     """Any path escalating is enough; NLU cannot overrule the detector's 'explained safe'.
 
     The paths: the detector; DIET's own likeliest intent when it is a risk intent and sure
-    enough; the risk intents' share of the blended ranking (``ranking``). The share thresholds
-    default to off (above any possible share).
+    enough, and the blended ranking puts at least ``diet_share_min`` on risk intents (DIET
+    alone can be sure of a joke written with a skull emoji that the linear model sees as a
+    joke); the risk intents' share of the blended ranking (``ranking``). The share thresholds
+    default to off (above any possible share), the DIET path's share minimum to none.
     """
     name = intent.get("name")
     confidence = float(intent.get("confidence") or 0.0)
@@ -141,7 +144,7 @@ def decide(
     share = RiskShare.of(ranking)
     share_tier, share_category = Tier.NONE, None
     if not assessment.explained_safe:
-        if isinstance(name, str) and name in DIET_RISK_INTENTS:
+        if isinstance(name, str) and name in DIET_RISK_INTENTS and share.total >= diet_share_min:
             diet_category, ceiling = DIET_RISK_INTENTS[name]
             if confidence >= diet_urgent_min:
                 diet_tier = ceiling

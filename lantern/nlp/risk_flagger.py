@@ -50,14 +50,16 @@ class RiskFlagger(GraphComponent):
     def get_default_config() -> dict[str, Any]:
         """Thresholds: DIET's own escalation, the risk share, answering a topic after a check-in.
 
-        The risk share is the blended ranking's probability on risk intents. The topic's
-        minimum confidence and lead over the next intent are the fallback's own.
+        The risk share is the blended ranking's probability on risk intents; DIET's own path
+        also needs ``diet_share_min`` of it. The topic's minimum confidence and lead over the
+        next intent are the fallback's own.
         """
         return {
             "diet_check_in_min": 0.95,
             "diet_urgent_min": 0.98,
             "share_check_in_min": 0.9,
             "share_urgent_min": 0.95,
+            "diet_share_min": 0.0,
             "pending_topic_min": 0.3,
             "pending_topic_margin": 0.05,
         }
@@ -93,6 +95,7 @@ class RiskFlagger(GraphComponent):
                     diet_urgent_min=float(self._config["diet_urgent_min"]),
                     share_check_in_min=float(self._config["share_check_in_min"]),
                     share_urgent_min=float(self._config["share_urgent_min"]),
+                    diet_share_min=float(self._config["diet_share_min"]),
                 )
             except Exception as error:
                 log.error("risk flagging failed (%s); treating as check_in", type(error).__name__)

@@ -138,3 +138,24 @@ def test_the_risk_share_is_off_by_default(detector):
         **THRESHOLDS,
     )
     assert decision.tier is Tier.NONE
+
+
+@pytest.mark.parametrize(
+    ("share", "tier"),
+    [
+        # DIET sure of a risk intent, the blend not: a joke with a skull emoji stays a joke
+        (0.3, Tier.NONE),
+        # DIET sure and the blend agrees enough: DIET's own tier
+        (0.45, Tier.URGENT),
+    ],
+)
+def test_diets_own_path_needs_some_of_the_blended_share(detector, share, tier):
+    decision = decide(
+        detector.assess("ive sorted the dog out with my sister"),
+        {"name": "risk_suicide", "confidence": 0.99},
+        ranked(("risk_suicide", share), ("greet", 1 - share)),
+        **THRESHOLDS,
+        diet_share_min=0.4,
+    )
+    assert decision.tier is tier
+    assert decision.paths == (("diet",) if tier is not Tier.NONE else ())
