@@ -17,6 +17,15 @@ NEGATION_WINDOW = 4
 # A negator right before these words does not deny what follows, it insists on it: "can't
 # stop thinking about hurting myself", "wouldn't mind if i didn't wake up", "don't care if i die".
 INSISTING = frozenset({"stop", "help", "mind", "care"})
+# Nor does one before a verb of knowing or telling: the 'not' is about who knows, and what
+# follows is a disclosure ("nobody knows i want to die", "i never told anyone i'm suicidal").
+DISCLOSING = frozenset(
+    {"knows", "knew", "told", "tell", "telling", "notice", "notices", "noticed", "realises",
+     "realised", "realizes", "realized", "sees", "saw", "understands", "understood", "guessed",
+     "suspects", "asked", "asks", "cares"}
+)  # fmt: skip
+# Words between a negator and its verb that change nothing: "no one knows", "nobody even knows".
+_FILLERS = frozenset({"one", "1", "body", "even", "ever", "really"})
 # ... and before these it says the writer is unsure, which is a reason to ask: "i'm not sure i
 # want to be here", "i don't know if i want to live".
 UNSURE = frozenset({"sure", "know", "certain"})
@@ -117,7 +126,9 @@ def is_negated(doc: Doc, start: int) -> bool:
 
     Not one that insists ("can't stop thinking about ...") or says the writer is unsure.
     """
-    return any(not _following(doc, i, INSISTING | UNSURE) for i in _negators(doc, start))
+    return any(
+        not _following(doc, i, INSISTING | DISCLOSING | UNSURE) for i in _negators(doc, start)
+    )
 
 
 def is_unsure(doc: Doc, start: int) -> bool:
@@ -135,7 +146,10 @@ def _negators(doc: Doc, start: int) -> list[int]:
 
 
 def _following(doc: Doc, negator: int, wanted: frozenset[str]) -> bool:
+    """The first word after the negator, past fillers ("no one even knows"), is wanted."""
     after = negator + 1
+    while after < len(doc) and doc[after].lower_ in _FILLERS:
+        after += 1
     return after < len(doc) and doc[after].lower_ in wanted
 
 
