@@ -270,9 +270,24 @@ def has_now(doc: Doc) -> bool:
     )
 
 
+# "I'm safe right now": the time is the safety's, not a time set for harm.
+_SAFE_WORDS = frozenset({"safe", "ok", "okay", "fine", "alright"})
+_NOW_AFTER_SAFE = frozenset({"right", "now", "rn", "just", "for"})
+
+
 def has_time(doc: Doc) -> bool:
-    """The message sets a time: tonight, right now, this weekend ..."""
-    return _has_cue([t.lower_ for t in doc], TIME_CUES)
+    """The message sets a time: tonight, right now, this weekend ...
+
+    Not "right now" or "for now" straight after "safe" or "ok" ("im safe right now but ...").
+    """
+    words = [t.lower_ for t in doc]
+    kept: list[str] = []
+    for word in words:
+        if word in _NOW_AFTER_SAFE and kept and (kept[-1] in _SAFE_WORDS or kept[-1] == ""):
+            kept.append("")
+            continue
+        kept.append(word)
+    return _has_cue(kept, TIME_CUES)
 
 
 HABITUAL = frozenset(
