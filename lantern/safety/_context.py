@@ -62,7 +62,7 @@ OVER_CUES = (
     ("doing", "well"), ("better", "place"), ("good", "place"), ("im", "fine"),
     ("much", "better"), ("im", "ok", "now"), ("im", "okay"), ("volunteer",), ("recovered",),
     ("long", "gone"), ("remarried",), ("im", "safe", "now"), ("moved", "on"), ("happy", "now"),
-    ("feeling", "grateful"), ("so", "grateful"),
+    ("feeling", "grateful"), ("so", "grateful"), ("finally", "free"),
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
 # to lock me in, i'm three years out", "we split in 2019 and we're fine now").

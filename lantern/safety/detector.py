@@ -153,7 +153,9 @@ class RiskDetector:
                 tier = min(tier, Tier.CHECK_IN)
             elif p.negatable and ctx.is_hypothetical(doc, start):
                 modifiers.append(Modifier.HYPOTHETICAL)
-                tier = Tier.NONE
+                # "he said if he ever saw me with someone he'd kill us": a threat made
+                # conditional is still a threat, so a check-in.
+                tier = min(tier, Tier.CHECK_IN) if p.kind is Kind.THREAT else Tier.NONE
             else:
                 past, now = ctx.past_and_now(doc, start, end)
                 if past and (ctx.is_over(doc) or (not now and ctx.is_settled(doc))):
