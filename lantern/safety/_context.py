@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from spacy.tokens import Doc
+from collections.abc import Sequence
 
 CLAUSE_BREAKS = frozenset(
     {",", ".", "!", "?", ";", ":", "but", "though", "although", "however", "yet", "cos",
@@ -101,147 +98,6 @@ THIRD_PERSON = frozenset(
 )  # fmt: skip
 QUOTE_MARKS = frozenset({'"', "'"})
 
-
-def clause_start(doc: Doc, start: int) -> int:
-    """Index of the first token of the clause that the token at ``start`` is in."""
-    i = start
-    while i > 0 and doc[i - 1].lower_ not in CLAUSE_BREAKS:
-        i -= 1
-    return i
-
-
-def sentence_bounds(doc: Doc, start: int, end: int) -> tuple[int, int]:
-    """The token range of the sentence holding the span [start, end)."""
-    left = start
-    while left > 0 and doc[left - 1].lower_ not in SENTENCE_BREAKS:
-        left -= 1
-    right = end
-    while right < len(doc) and doc[right].lower_ not in SENTENCE_BREAKS:
-        right += 1
-    return left, right
-
-
-def is_negated(doc: Doc, start: int) -> bool:
-    """A negator shortly before the match, in the same clause ("i'm not suicidal").
-
-    Not one that insists ("can't stop thinking about ...") or says the writer is unsure.
-    """
-    return any(
-        not _following(doc, i, INSISTING | DISCLOSING | UNSURE) for i in _negators(doc, start)
-    )
-
-
-def is_unsure(doc: Doc, start: int) -> bool:
-    """A negator before the match says the writer is unsure ("not sure i want to live")."""
-    return any(_following(doc, i, UNSURE) for i in _negators(doc, start))
-
-
-def _negators(doc: Doc, start: int) -> list[int]:
-    first = max(clause_start(doc, start), start - NEGATION_WINDOW)
-    return [
-        i
-        for i in range(first, start)
-        if doc[i].norm_ in NEGATORS and not _in_condition(doc, i, start)
-    ]
-
-
-def _following(doc: Doc, negator: int, wanted: frozenset[str]) -> bool:
-    """The first word after the negator, past fillers ("no one even knows"), is wanted."""
-    after = negator + 1
-    while after < len(doc) and doc[after].lower_ in _FILLERS:
-        after += 1
-    return after < len(doc) and doc[after].lower_ in wanted
-
-
-def is_not_yet(doc: Doc, end: int) -> bool:
-    """'yet' just after a negated match: the writer expects it ("he hasn't hit me yet")."""
-    return any(t.lower_ == "yet" for t in doc[end : end + 2])
-
-
-CONDITIONS = frozenset({"if", "unless", "otherwise"})
-SUBJECTS = frozenset(
-    {"i", "im", "ill", "id", "he", "hes", "hell", "hed", "she", "shes", "shell", "shed", "they",
-     "theyll", "theyre", "we", "well", "you", "youll"}
-)  # fmt: skip
-
-
-def _in_condition(doc: Doc, negator: int, start: int) -> bool:
-    """The negator belongs to a condition, not to the match: "if i dont go [hell] kill me".
-
-    Only when someone new is the subject between the two; "if im not suicidal" stays negated.
-    """
-    conditional = any(doc[i].lower_ in CONDITIONS for i in range(max(0, negator - 3), negator))
-    return conditional and any(doc[i].lower_ in SUBJECTS for i in range(negator + 1, start + 1))
-
-
-def _has_cue(words: list[str], cues: tuple[tuple[str, ...], ...]) -> bool:
-    joined = f" {' '.join(words)} "
-    return any(f" {' '.join(cue)} " in joined for cue in cues)
-
-
-def is_hypothetical(doc: Doc, start: int) -> bool:
-    """Earlier in the sentence, someone asks about risk ("she asked if i was suicidal")."""
-    left, _ = sentence_bounds(doc, start, start)
-    return _has_cue([t.lower_ for t in doc[left:start]], HYPOTHETICAL_CUES)
-
-
-def is_over(doc: Doc) -> bool:
-    """The message says the past is over ("im remarried", "hes long gone")."""
-    return _has_cue([t.lower_ for t in doc], OVER_CUES)
-
-
-def is_settled(doc: Doc) -> bool:
-    """The message says, in weaker words, that the past is settled ("we're fine now")."""
-    return _has_cue([t.lower_ for t in doc], SETTLED_CUES)
-
-
-def past_and_now(doc: Doc, start: int, end: int) -> tuple[bool, bool]:
-    """Whether the sentence places the match in the past, and whether it says 'now' too."""
-    left, right = sentence_bounds(doc, start, end)
-    words = [t.lower_ for t in doc[left:right]]
-    whole = [t.lower_ for t in doc]
-    past = (
-        _has_cue(words, PAST_CUES)
-        or (_has_cue(words, PLACE_PAST_CUES) and not _has_cue(words, TIME_CUES))
-        or any(_is_past_year(w) for w in words)
-    )
-    now = _has_cue(whole, NOW_CUES) and not _has_cue(whole, OVER_CUES)
-    return past, now
-
-
-def _is_past_year(word: str) -> bool:
-    return len(word) == 4 and word.isdigit() and 1950 <= int(word) <= 2025
-
-
-def is_reported(doc: Doc, start: int) -> bool:
-    """Someone else's words: 'he told me to ...', 'she keeps saying ...', or in quote marks."""
-    left, _ = sentence_bounds(doc, start, start)
-    quotes = sum(1 for t in doc[left:start] if t.lower_ in QUOTE_MARKS)
-    if quotes % 2 == 1:
-        return True
-    for i in range(max(left, start - 8), start):
-        if doc[i].norm_ in REPORTING:
-            speaker = [t.lower_ for t in doc[max(left, i - 2) : i]]
-            if (
-                speaker
-                and not FIRST_PERSON.intersection(speaker)
-                and THIRD_PERSON.intersection(speaker)
-            ):
-                return True
-    return False
-
-
-def is_third_person(doc: Doc, start: int) -> bool:
-    """The nearest person before the match, in its clause, is someone other than the writer."""
-    for i in range(start - 1, clause_start(doc, start) - 1, -1):
-        word = doc[i].lower_
-        if word in THIRD_PERSON:
-            return True
-        if word in FIRST_PERSON:
-            return False
-    return False
-
-
 MEDIA = frozenset(
     {"book", "film", "movie", "show", "episode", "storyline", "documentary", "article",
      "podcast", "news", "series", "drama", "soap", "character", "novel", "programme",
@@ -255,50 +111,216 @@ TIME_CUES = (
     ("happening", "now"), ("as", "we", "speak"), ("not", "replying"), ("not", "answering"),
     ("not", "picking", "up"),
 )  # fmt: skip
-
-
-def is_fiction(doc: Doc, start: int) -> bool:
-    """Earlier in the sentence, a book, a film or the news is named: it is about that."""
-    left, _ = sentence_bounds(doc, start, start)
-    return any(t.lower_ in MEDIA for t in doc[left:start])
-
-
-def has_now(doc: Doc) -> bool:
-    """The message says it is happening right now."""
-    return _has_cue(
-        [t.lower_ for t in doc], (("right", "now"), ("rn",), ("now",), ("just",), ("tonight",))
-    )
-
-
 # "I'm safe right now": the time is the safety's, not a time set for harm.
 _SAFE_WORDS = frozenset({"safe", "ok", "okay", "fine", "alright"})
 _NOW_AFTER_SAFE = frozenset({"right", "now", "rn", "just", "for"})
+HABITUAL = frozenset(
+    {"keep", "keeps", "always", "every", "constantly", "often", "regularly", "again"}
+)
+NOW_WORDS = (("right", "now"), ("rn",), ("now",), ("just",), ("tonight",))
 
 
-def has_time(doc: Doc) -> bool:
+def _cues(cues: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """Each cue as the string it is found as in a joined, space-padded run of words."""
+    return tuple(f" {' '.join(cue)} " for cue in cues)
+
+
+_PAST, _PLACE_PAST, _NOW, _OVER = map(_cues, (PAST_CUES, PLACE_PAST_CUES, NOW_CUES, OVER_CUES))
+_SETTLED, _HYPOTHETICAL, _TIME, _NOW_WORDS = map(
+    _cues, (SETTLED_CUES, HYPOTHETICAL_CUES, TIME_CUES, NOW_WORDS)
+)
+
+
+class Words:
+    """A message's words (cleaned, lower case) and the keys patterns match them by.
+
+    The context rules read plain strings rather than spaCy tokens: a Token object made for
+    every look at a word was a third of the detector's time.
+    """
+
+    __slots__ = ("joined", "keys", "text")
+
+    def __init__(self, text: Sequence[str], keys: Sequence[str]) -> None:
+        self.text = text
+        self.keys = keys
+        self.joined = _joined(text)
+
+    def __len__(self) -> int:
+        return len(self.text)
+
+
+def _joined(words: Sequence[str]) -> str:
+    return f" {' '.join(words)} "
+
+
+def _has_cue(joined: str, cues: tuple[str, ...]) -> bool:
+    return any(cue in joined for cue in cues)
+
+
+def clause_start(w: Words, start: int) -> int:
+    """Index of the first word of the clause that the word at ``start`` is in."""
+    i = start
+    while i > 0 and w.text[i - 1] not in CLAUSE_BREAKS:
+        i -= 1
+    return i
+
+
+def sentence_bounds(w: Words, start: int, end: int) -> tuple[int, int]:
+    """The word range of the sentence holding the span [start, end)."""
+    left = start
+    while left > 0 and w.text[left - 1] not in SENTENCE_BREAKS:
+        left -= 1
+    right = end
+    while right < len(w) and w.text[right] not in SENTENCE_BREAKS:
+        right += 1
+    return left, right
+
+
+def is_negated(w: Words, start: int) -> bool:
+    """A negator shortly before the match, in the same clause ("i'm not suicidal").
+
+    Not one that insists ("can't stop thinking about ...") or says the writer is unsure.
+    """
+    return any(not _following(w, i, INSISTING | DISCLOSING | UNSURE) for i in _negators(w, start))
+
+
+def is_unsure(w: Words, start: int) -> bool:
+    """A negator before the match says the writer is unsure ("not sure i want to live")."""
+    return any(_following(w, i, UNSURE) for i in _negators(w, start))
+
+
+def _negators(w: Words, start: int) -> list[int]:
+    first = max(clause_start(w, start), start - NEGATION_WINDOW)
+    return [
+        i for i in range(first, start) if w.keys[i] in NEGATORS and not _in_condition(w, i, start)
+    ]
+
+
+def _following(w: Words, negator: int, wanted: frozenset[str]) -> bool:
+    """The first word after the negator, past fillers ("no one even knows"), is wanted."""
+    after = negator + 1
+    while after < len(w) and w.text[after] in _FILLERS:
+        after += 1
+    return after < len(w) and w.text[after] in wanted
+
+
+def is_not_yet(w: Words, end: int) -> bool:
+    """'yet' just after a negated match: the writer expects it ("he hasn't hit me yet")."""
+    return "yet" in w.text[end : end + 2]
+
+
+CONDITIONS = frozenset({"if", "unless", "otherwise"})
+SUBJECTS = frozenset(
+    {"i", "im", "ill", "id", "he", "hes", "hell", "hed", "she", "shes", "shell", "shed", "they",
+     "theyll", "theyre", "we", "well", "you", "youll"}
+)  # fmt: skip
+
+
+def _in_condition(w: Words, negator: int, start: int) -> bool:
+    """The negator belongs to a condition, not to the match: "if i dont go [hell] kill me".
+
+    Only when someone new is the subject between the two; "if im not suicidal" stays negated.
+    """
+    conditional = not CONDITIONS.isdisjoint(w.text[max(0, negator - 3) : negator])
+    return conditional and not SUBJECTS.isdisjoint(w.text[negator + 1 : start + 1])
+
+
+def is_hypothetical(w: Words, start: int) -> bool:
+    """Earlier in the sentence, someone asks about risk ("she asked if i was suicidal")."""
+    left, _ = sentence_bounds(w, start, start)
+    return _has_cue(_joined(w.text[left:start]), _HYPOTHETICAL)
+
+
+def is_over(w: Words) -> bool:
+    """The message says the past is over ("im remarried", "hes long gone")."""
+    return _has_cue(w.joined, _OVER)
+
+
+def is_settled(w: Words) -> bool:
+    """The message says, in weaker words, that the past is settled ("we're fine now")."""
+    return _has_cue(w.joined, _SETTLED)
+
+
+def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
+    """Whether the sentence places the match in the past, and whether it says 'now' too."""
+    left, right = sentence_bounds(w, start, end)
+    sentence = w.text[left:right]
+    joined = _joined(sentence)
+    past = (
+        _has_cue(joined, _PAST)
+        or (_has_cue(joined, _PLACE_PAST) and not _has_cue(joined, _TIME))
+        or any(_is_past_year(word) for word in sentence)
+    )
+    now = _has_cue(w.joined, _NOW) and not _has_cue(w.joined, _OVER)
+    return past, now
+
+
+def _is_past_year(word: str) -> bool:
+    return len(word) == 4 and word.isdigit() and 1950 <= int(word) <= 2025
+
+
+def is_reported(w: Words, start: int) -> bool:
+    """Someone else's words: 'he told me to ...', 'she keeps saying ...', or in quote marks."""
+    left, _ = sentence_bounds(w, start, start)
+    quotes = sum(1 for word in w.text[left:start] if word in QUOTE_MARKS)
+    if quotes % 2 == 1:
+        return True
+    for i in range(max(left, start - 8), start):
+        if w.keys[i] in REPORTING:
+            speaker = w.text[max(left, i - 2) : i]
+            if (
+                speaker
+                and FIRST_PERSON.isdisjoint(speaker)
+                and not THIRD_PERSON.isdisjoint(speaker)
+            ):
+                return True
+    return False
+
+
+def is_third_person(w: Words, start: int) -> bool:
+    """The nearest person before the match, in its clause, is someone other than the writer."""
+    for i in range(start - 1, clause_start(w, start) - 1, -1):
+        word = w.text[i]
+        if word in THIRD_PERSON:
+            return True
+        if word in FIRST_PERSON:
+            return False
+    return False
+
+
+def is_fiction(w: Words, start: int) -> bool:
+    """Earlier in the sentence, a book, a film or the news is named: it is about that."""
+    left, _ = sentence_bounds(w, start, start)
+    return not MEDIA.isdisjoint(w.text[left:start])
+
+
+def has_now(w: Words) -> bool:
+    """The message says it is happening right now."""
+    return _has_cue(w.joined, _NOW_WORDS)
+
+
+def has_time(w: Words) -> bool:
     """The message sets a time: tonight, right now, this weekend ...
 
     Not "right now" or "for now" straight after "safe" or "ok" ("im safe right now but ...").
     """
-    words = [t.lower_ for t in doc]
+    if not _has_cue(w.joined, _TIME):
+        return False
     kept: list[str] = []
-    for word in words:
+    for word in w.text:
         if word in _NOW_AFTER_SAFE and kept and (kept[-1] in _SAFE_WORDS or kept[-1] == ""):
             kept.append("")
             continue
         kept.append(word)
-    return _has_cue(kept, TIME_CUES)
+    return _has_cue(_joined(kept), _TIME)
 
 
-HABITUAL = frozenset(
-    {"keep", "keeps", "always", "every", "constantly", "often", "regularly", "again"}
-)
-
-
-def is_habitual(doc: Doc, start: int, end: int) -> bool:
+def is_habitual(w: Words, start: int, end: int) -> bool:
     """Something that keeps happening rather than happening now ("he keeps turning up")."""
     right = end
-    while right < len(doc) and doc[right].lower_ not in CLAUSE_BREAKS:
+    while right < len(w) and w.text[right] not in CLAUSE_BREAKS:
         right += 1
-    span = doc[clause_start(doc, start) : right]
-    return any(t.norm_ in HABITUAL or t.lower_ in HABITUAL for t in span)
+    first = clause_start(w, start)
+    return not (
+        HABITUAL.isdisjoint(w.keys[first:right]) and HABITUAL.isdisjoint(w.text[first:right])
+    )

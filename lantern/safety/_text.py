@@ -35,6 +35,7 @@ _REWRITES = (
     (re.compile(r"\bsh'e?d\b"), " i selfharmed "),
     (re.compile(r"\bsh'?ing\b"), " selfharming "),
 )
+_REWRITABLE = re.compile("|".join(pattern.pattern for pattern, _ in _REWRITES))
 # Slang that lemmatisation would blur into ordinary words ("kms" is not "km").
 LITERAL = frozenset({"kms", "kys", "ctb", "sh", "shd", "od"})
 # Negative contractions all read as "not" ("dont want to be here" = "not want to be here").
@@ -51,20 +52,24 @@ def clean(text: str) -> str:
     text = _INVISIBLE.sub("", text)
     text = _CONTROL.sub(" ", text)
     text = text.translate(_QUOTES).lower()
-    for pattern, replacement in _REWRITES:
-        text = pattern.sub(replacement, text)
+    if _REWRITABLE.search(text):
+        for pattern, replacement in _REWRITES:
+            text = pattern.sub(replacement, text)
     return text
 
 
 def words(text: str) -> list[str]:
     """Split cleaned text into words and symbols; apostrophes inside words are dropped."""
     found: list[str] = []
-    for match in _TOKEN.finditer(text):
-        token = match.group(0).replace("'", "")
-        split = _DIGITS_LETTERS.match(token)
-        if split:  # "800mg" -> "800", "mg"
-            found.extend(split.groups())
-        elif token:
+    for token in _TOKEN.findall(text):
+        if "'" in token:
+            token = token.replace("'", "")
+        if token[:1].isdigit():
+            split = _DIGITS_LETTERS.match(token)
+            if split:  # "800mg" -> "800", "mg"
+                found.extend(split.groups())
+                continue
+        if token:
             found.append(token)
     return found
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+from spacy.lang.en.lex_attrs import like_num
 
 from lantern.safety import _context as ctx
 from lantern.safety._model import (
@@ -24,6 +27,9 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc
 
 log = logging.getLogger(__name__)
+
+# The placeholder for a word that no phrase names.
+_OTHER = "_"
 
 # Only someone else's words *telling* the person to do something are lowered by quotation;
 # a reported act ("she says she's taken an overdose") or threat keeps its tier.
@@ -53,6 +59,7 @@ class RiskDetector:
         # requires: most messages need no Matcher at all, and the rest only a few phrases.
         self._matchers: dict[str, tuple[RiskPattern, Matcher]] = {}
         self._prefilter = _Prefilter()
+        self._named: set[str] = set()  # every key a phrase names
         for pattern in self.patterns.values():
             for index, phrase in enumerate(pattern.phrases):
                 specs = compile_phrase(phrase, self._keyer.pattern_key)
@@ -61,6 +68,7 @@ class RiskDetector:
                 key = f"{pattern.id}#{index}"
                 self._matchers[key] = (pattern, matcher)
                 self._prefilter.add(key, specs)
+                self._named |= _named_keys(specs)
 
     def assess(self, text: str) -> RiskAssessment:
         """Assess a message; if anything fails, the answer is check_in, never none."""
@@ -79,7 +87,8 @@ class RiskDetector:
         candidates = self._prefilter.candidates(keys)
         if not candidates:
             return _assessment([])
-        doc = self._doc(tokens, keys)
+        doc = self._doc(keys)
+        w = ctx.Words(tokens, keys)
         # A phrase's gaps never span the end of a sentence: "i cant take it. he will kill me"
         # is not the figure of speech "it ... kill me". (Checked after matching: a gap that
         # tested every token it skipped made the Matcher a third slower.)
@@ -101,26 +110,31 @@ class RiskDetector:
         ]
         matches = _drop_contained(matches)
         anchored = any(p.kind.is_anchor for p, _, _ in matches)
-        timed = ctx.has_time(doc)
-        findings = [self._finding(doc, p, s, e, anchored, timed) for p, s, e in matches]
+        timed = ctx.has_time(w)
+        findings = [self._finding(w, p, s, e, anchored, timed) for p, s, e in matches]
         return _assessment(findings, figurative=bool(figurative))
 
-    def _doc(self, tokens: list[str], keys: list[str]) -> Doc:
-        """A spaCy Doc of the message's words, each token's NORM set to its key."""
+    def _doc(self, keys: list[str]) -> Doc:
+        """A spaCy Doc whose words are the message's keys: what the phrases match.
+
+        A word no phrase names, and that is not a number, becomes a placeholder: it can only
+        fill a gap, and the shared vocabulary neither grows with nor keeps people's words.
+        """
         from spacy.tokens import Doc
 
-        doc = Doc(self._nlp.vocab, words=tokens)
-        for token, key in zip(doc, keys, strict=True):
-            token.norm_ = key
-        return doc
+        named = self._named
+        return Doc(
+            self._nlp.vocab,
+            words=[key if key in named else _doc_word(key) for key in keys],
+        )
 
     def _finding(
-        self, doc: Doc, p: RiskPattern, start: int, end: int, anchored: bool, timed: bool
+        self, w: ctx.Words, p: RiskPattern, start: int, end: int, anchored: bool, timed: bool
     ) -> Finding:
         assert p.category is not None
         tier, category, modifiers = p.tier, p.category, []
-        third_person = ctx.is_third_person(doc, start)
-        if third_person and category in _TIMED_CATEGORIES and ctx.is_fiction(doc, start):
+        third_person = ctx.is_third_person(w, start)
+        if third_person and category in _TIMED_CATEGORIES and ctx.is_fiction(w, start):
             modifiers.append(Modifier.FICTION)
             tier = Tier.NONE
         elif p.person == "first" and third_person:
@@ -135,30 +149,30 @@ class RiskDetector:
             and tier is Tier.CHECK_IN
             and p.kind in (Kind.STATEMENT, Kind.PASSIVE)
             and category in _TIMED_CATEGORIES
-            and not ctx.is_negated(doc, start)
+            and not ctx.is_negated(w, start)
             # "i used to think about ending it, years ago ... grateful tonight": the time is
             # not the wish's.
-            and not ctx.past_and_now(doc, start, end)[0]
+            and not ctx.past_and_now(w, start, end)[0]
         ):
             modifiers.append(Modifier.TIMED)
             tier = Tier.URGENT
         elif not anchored:
-            if p.negatable and ctx.is_negated(doc, start):
+            if p.negatable and ctx.is_negated(w, start):
                 modifiers.append(Modifier.NEGATED)
                 # "he hasn't hit me yet": the 'not' expects it, so a check-in, not safe.
-                tier = min(tier, Tier.CHECK_IN) if ctx.is_not_yet(doc, end) else Tier.NONE
-            elif p.negatable and ctx.is_unsure(doc, start):
+                tier = min(tier, Tier.CHECK_IN) if ctx.is_not_yet(w, end) else Tier.NONE
+            elif p.negatable and ctx.is_unsure(w, start):
                 # "i'm not sure i want to be here": unsure is a reason to ask, never safe.
                 modifiers.append(Modifier.UNSURE)
                 tier = min(tier, Tier.CHECK_IN)
-            elif p.negatable and ctx.is_hypothetical(doc, start):
+            elif p.negatable and ctx.is_hypothetical(w, start):
                 modifiers.append(Modifier.HYPOTHETICAL)
                 # "he said if he ever saw me with someone he'd kill us": a threat made
                 # conditional is still a threat, so a check-in.
                 tier = min(tier, Tier.CHECK_IN) if p.kind is Kind.THREAT else Tier.NONE
             else:
-                past, now = ctx.past_and_now(doc, start, end)
-                if past and (ctx.is_over(doc) or (not now and ctx.is_settled(doc))):
+                past, now = ctx.past_and_now(w, start, end)
+                if past and (ctx.is_over(w) or (not now and ctx.is_settled(w))):
                     modifiers.append(Modifier.PAST)
                     tier = Tier.NONE
                 elif p.past_floor is not None and past and now:
@@ -170,8 +184,8 @@ class RiskDetector:
             if (
                 tier > Tier.CHECK_IN
                 and category is Category.STALKING
-                and not ctx.has_now(doc)
-                and ctx.is_habitual(doc, start, end)
+                and not ctx.has_now(w)
+                and ctx.is_habitual(w, start, end)
             ):
                 modifiers.append(Modifier.HABITUAL)
                 tier = Tier.CHECK_IN
@@ -179,7 +193,7 @@ class RiskDetector:
                 tier > Tier.CHECK_IN
                 and p.quotable
                 and p.kind in _QUOTABLE_KINDS
-                and ctx.is_reported(doc, start)
+                and ctx.is_reported(w, start)
             ):
                 modifiers.append(Modifier.QUOTED)
                 tier = Tier.CHECK_IN
@@ -191,7 +205,7 @@ class RiskDetector:
             tier=tier,
             start=start,
             end=end,
-            words=doc[start:end].text,
+            words=" ".join(w.text[start:end]),
             explanation=p.explanation,
             modifiers=tuple(modifiers),
         )
@@ -234,7 +248,8 @@ class _Prefilter:
     """Which phrases could match a message: every word the phrase requires is present."""
 
     def __init__(self) -> None:
-        self._index: dict[str, list[tuple[str, list[frozenset[str]]]]] = {}
+        # anchor word -> (phrase key, words it must have, groups it must have one word of)
+        self._index: dict[str, list[tuple[str, frozenset[str], tuple[frozenset[str], ...]]]] = {}
 
     def add(self, phrase_key: str, specs: list[dict[str, Any]]) -> None:
         """Index a compiled phrase by the least common of its required tokens."""
@@ -244,11 +259,15 @@ class _Prefilter:
                 continue
             if "LIKE_NUM" in spec:
                 required.append(frozenset({NUMBER_KEY}))
-            elif "NORM" in spec:
-                required.append(frozenset(spec["NORM"]["IN"]))
+            elif isinstance(spec.get("ORTH"), str):
+                required.append(frozenset({spec["ORTH"]}))
+            elif "ORTH" in spec:
+                required.append(frozenset(spec["ORTH"]["IN"]))
         anchor = max(required, key=lambda words: (not (words & _COMMON), min(map(len, words))))
+        single = frozenset().union(*(words for words in required if len(words) == 1))
+        groups = tuple(frozenset(words) for words in required if len(words) > 1)
         for word in anchor:
-            self._index.setdefault(word, []).append((phrase_key, required))
+            self._index.setdefault(word, []).append((phrase_key, single, groups))
 
     def candidates(self, keys: list[str]) -> set[str]:
         """Keys of the phrases whose required words are all in ``keys``."""
@@ -257,12 +276,30 @@ class _Prefilter:
             present.add(NUMBER_KEY)
         found: set[str] = set()
         for key in present:
-            for phrase_key, required in self._index.get(key, ()):
-                if phrase_key not in found and all(
-                    not words.isdisjoint(present) for words in required
+            for phrase_key, single, groups in self._index.get(key, ()):
+                if (
+                    single <= present
+                    and all(not words.isdisjoint(present) for words in groups)
+                    and phrase_key not in found
                 ):
                     found.add(phrase_key)
         return found
+
+
+@lru_cache(maxsize=4096)
+def _doc_word(key: str) -> str:
+    """A key no phrase names: kept only if it is a number ("#num" matches it)."""
+    return key if like_num(key) else _OTHER  # type: ignore[no-untyped-call]
+
+
+def _named_keys(specs: list[dict[str, Any]]) -> set[str]:
+    named = (spec.get("ORTH") for spec in specs)
+    return {
+        key
+        for value in named
+        if value
+        for key in ([value] if isinstance(value, str) else value["IN"])
+    }
 
 
 def _overlaps_any(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:

@@ -96,9 +96,10 @@ class RiskPattern:
 
 
 def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSpec]:
-    """Turn a phrase of the compact syntax into a spaCy Matcher pattern over NORM.
+    """Turn a phrase of the compact syntax into a spaCy Matcher pattern over ORTH.
 
-    Each token's NORM holds its key; ``key`` maps a written word into the same key space.
+    The detector matches a Doc whose words are the message's keys (lemmas, corrected slips);
+    ``key`` maps a word written in a phrase into the same key space.
     """
     specs: list[TokenSpec] = []
     for raw in phrase.split():
@@ -117,11 +118,13 @@ def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSp
                 raise ValueError(
                     f"bad token '{raw}' in phrase '{phrase}' (lower case, no apostrophes)"
                 )
-            spec: TokenSpec = {"NORM": {"IN": sorted({key(w) for w in words})}}
+            keys = sorted({key(w) for w in words})
+            # One word is compared in spaCy's own code; a set is a Python predicate per token.
+            spec: TokenSpec = {"ORTH": keys[0] if len(keys) == 1 else {"IN": keys}}
             if optional:
                 spec["OP"] = "?"
             specs.append(spec)
-    if not any("NORM" in s or "LIKE_NUM" in s for s in specs if "OP" not in s):
+    if not any("ORTH" in s or "LIKE_NUM" in s for s in specs if "OP" not in s):
         raise ValueError(f"phrase '{phrase}' has no required word")
     return specs
 

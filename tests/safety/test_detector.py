@@ -135,3 +135,16 @@ def test_a_failure_inside_detection_is_a_check_in_not_none(detector, caplog):
     assert assessment.error
     assert assessment.categories == (Category.DETECTOR_ERROR,)
     assert "treating the message as check_in" in caplog.text
+
+
+def test_words_of_a_message_are_not_kept_in_the_shared_vocabulary(detector):
+    from lantern.safety._text import load_pipeline
+
+    strings = load_pipeline().vocab.strings
+    assessment = detector.assess(
+        "zorblax quentworth says hes going to kill himself tonight, 40 pills"
+    )
+    assert assessment.tier is Tier.URGENT
+    assert "zorblax" not in strings and "quentworth" not in strings
+    # Numbers stay: a phrase can ask for one ("#num").
+    assert "40" in strings

@@ -73,10 +73,10 @@ def test_invalid_yaml_names_the_line(tmp_path):
 
 def test_phrase_syntax_compiles_to_matcher_specs():
     assert compile_phrase("want|wanna ?to ** die #num *") == [
-        {"NORM": {"IN": ["wanna", "want"]}},
-        {"NORM": {"IN": ["to"]}, "OP": "?"},
+        {"ORTH": {"IN": ["wanna", "want"]}},
+        {"ORTH": "to", "OP": "?"},
         {"OP": "{0,3}"},
-        {"NORM": {"IN": ["die"]}},
+        {"ORTH": "die"},
         {"LIKE_NUM": True},
         {"OP": "?"},
     ]
