@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from lantern.safety import Category, RiskAssessment, Tier
+from lantern.safety import Category, RiskAssessment, Scene, Tier
 
 # DIET's risk intents, what they are about, and the highest tier DIET alone may give. Someone
 # else at risk may be urgent: at high confidence these are a relative or friend in danger now
@@ -25,6 +25,16 @@ DIET_RISK_INTENTS: Mapping[str, tuple[Category, Tier]] = {
     "risk_abuser_threat": (Category.ABUSER_SUICIDE_THREAT, Tier.CHECK_IN),
 }
 TIER_INTENTS = {Tier.URGENT: "risk_urgent", Tier.CHECK_IN: "risk_check_in"}
+# A check-in about these is urgent when the message places the person here and now ("he's in
+# reception shouting my name"), or on a ledge or a rail ("he's on the windowsill saying he'll
+# jump"): DIET's stalking and abuser intents can only check in on their own.
+HERE_NOW_CATEGORIES = frozenset(
+    {Category.STALKING, Category.IMMEDIATE_DANGER, Category.CHILD_AT_RISK,
+     Category.ABUSER_SUICIDE_THREAT}
+)  # fmt: skip
+AT_HEIGHT_CATEGORIES = frozenset(
+    {Category.SUICIDE, Category.ABUSER_SUICIDE_THREAT, Category.CONCERN_FOR_OTHER}
+)
 
 
 @dataclass(frozen=True)
@@ -87,6 +97,17 @@ class RiskDecision:
     def intent(self) -> str | None:
         """The intent risk overrides NLU's with, or None when there is no risk."""
         return TIER_INTENTS.get(self.tier)
+
+    def in_scene(self, scene: Scene) -> RiskDecision:
+        """A check-in made urgent by where the message places someone now (see above)."""
+        if self.tier is not Tier.CHECK_IN or self.category is None:
+            return self
+        category = Category(self.category)
+        if scene.here_now and category in HERE_NOW_CATEGORIES:
+            return replace(self, tier=Tier.URGENT, paths=(*self.paths, "here_now"))
+        if scene.at_height and category in AT_HEIGHT_CATEGORIES:
+            return replace(self, tier=Tier.URGENT, paths=(*self.paths, "at_height"))
+        return self
 
     @classmethod
     def failed(cls) -> RiskDecision:

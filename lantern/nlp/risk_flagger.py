@@ -87,8 +87,9 @@ class RiskFlagger(GraphComponent):
         """Assess each message; a failure here is treated as a check-in, never as safe."""
         for message in messages:
             try:
+                text = message.get(TEXT) or ""
                 decision = decide(
-                    self._detector.assess(message.get(TEXT) or ""),
+                    self._detector.assess(text),
                     _nlu_top_intent(message),
                     message.get(INTENT_RANKING_KEY) or [],
                     diet_check_in_min=float(self._config["diet_check_in_min"]),
@@ -97,6 +98,8 @@ class RiskFlagger(GraphComponent):
                     share_urgent_min=float(self._config["share_urgent_min"]),
                     diet_share_min=float(self._config["diet_share_min"]),
                 )
+                if decision.tier is Tier.CHECK_IN:
+                    decision = decision.in_scene(self._detector.scene(text))
             except Exception as error:
                 log.error("risk flagging failed (%s); treating as check_in", type(error).__name__)
                 decision = RiskDecision.failed()

@@ -1,6 +1,6 @@
 """Safety: the risk detector, its patterns as data, and the crisis resources."""
 
-from lantern.safety._model import Category, Finding, Kind, Modifier, RiskAssessment, Tier
+from lantern.safety._model import Category, Finding, Kind, Modifier, RiskAssessment, Scene, Tier
 from lantern.safety.detector import RiskDetector
 from lantern.safety.patterns import PatternError, RiskPattern, load_patterns
 
@@ -13,6 +13,7 @@ __all__ = [
     "RiskAssessment",
     "RiskDetector",
     "RiskPattern",
+    "Scene",
     "Tier",
     "load_patterns",
 ]

@@ -324,3 +324,45 @@ def is_habitual(w: Words, start: int, end: int) -> bool:
     return not (
         HABITUAL.isdisjoint(w.keys[first:right]) and HABITUAL.isdisjoint(w.text[first:right])
     )
+
+
+# Someone is here, now: at the door, outside, in the house. A check-in about a partner, a
+# stalker or a child becomes urgent when the message places the person here and now ("he's in
+# reception shouting my name", "he's sat in his car outside the school").
+_HE = ("hes", "shes", "theyre", "he", "she", "they", "ex", "exs", "husband", "partner",
+       "boyfriend", "girlfriend", "wife", "dad", "father")  # fmt: skip
+HERE_NOW_CUES = (
+    ("right", "now"), ("rn",), ("as", "we", "speak"), ("at", "the", "moment"),
+    *((he, place) for he in _HE for place in ("outside", "downstairs", "upstairs", "here")),
+    *((he, "is", place) for he in _HE for place in ("outside", "downstairs", "upstairs", "here")),
+    *((he, verb, "outside") for he in _HE for verb in ("sat", "sitting", "stood", "standing",
+                                                       "parked", "waiting")),
+    ("in", "reception"), ("at", "the", "door"), ("at", "my", "door"), ("at", "the", "window"),
+    ("outside", "my", "door"), ("outside", "the", "door"), ("kicking", "the", "door"),
+    ("banging", "on", "the"), ("trying", "to", "get", "in"), ("trying", "to", "break", "in"),
+    ("can", "see", "him"), ("can", "hear", "him"), ("can", "see", "her"), ("can", "hear", "her"),
+    ("been", "sat", "there"), ("been", "sitting", "there"), ("been", "outside"),
+    ("has", "turned", "up"), ("hes", "turned", "up"), ("just", "turned", "up"),
+    ("has", "just", "turned", "up"), ("is", "here"), ("in", "the", "house"),
+    ("in", "the", "front", "room"), ("in", "the", "next", "room"), ("in", "the", "other", "room"),
+    ("pick", "up", "is", "in"), ("waiting", "for", "me"), ("waiting", "for", "my"),
+)  # fmt: skip
+# Someone is at a height now: a threat or wish said there is urgent, not a check-in.
+AT_HEIGHT_CUES = (
+    ("on", "the", "edge", "of"), ("on", "the", "ledge"), ("over", "the", "rail"),
+    ("over", "the", "railing"), ("over", "the", "railings"), ("on", "the", "windowsill"),
+    ("on", "the", "window", "ledge"), ("legs", "over"), ("on", "the", "roof"),
+    ("climbed", "over"), ("on", "the", "balcony"), ("floors", "up"), ("on", "the", "bridge"),
+    ("on", "the", "footbridge"), ("on", "the", "parapet"), ("on", "the", "cliff"),
+)  # fmt: skip
+_HERE_NOW, _AT_HEIGHT = _cues(HERE_NOW_CUES), _cues(AT_HEIGHT_CUES)
+
+
+def is_here_now(w: Words) -> bool:
+    """The message places someone here and now: outside, at the door, in the next room."""
+    return _has_cue(w.joined, _HERE_NOW)
+
+
+def is_at_height(w: Words) -> bool:
+    """The message places someone on a ledge, a rail, a roof or a bridge."""
+    return _has_cue(w.joined, _AT_HEIGHT)

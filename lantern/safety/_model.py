@@ -140,6 +140,14 @@ class RiskAssessment:
         return "\n".join(f.describe() for f in self.findings)
 
 
+@dataclass(frozen=True)
+class Scene:
+    """Where the message places someone, now: what can make a check-in urgent."""
+
+    here_now: bool = False  # at the door, outside, in the next room, "right now"
+    at_height: bool = False  # on a ledge, a rail, a windowsill or a bridge
+
+
 # When several categories fire, the reply leads with the most time-critical.
 CATEGORY_PRIORITY = (
     Category.IMMEDIATE_DANGER,

@@ -17,6 +17,7 @@ from lantern.safety._model import (
     Kind,
     Modifier,
     RiskAssessment,
+    Scene,
     Tier,
 )
 from lantern.safety._text import Keyer, Lexicon, clean, load_pipeline, words
@@ -78,6 +79,16 @@ class RiskDetector:
             log.error("risk detection failed (%s); treating the message as check_in",
                       type(error).__name__)  # fmt: skip
             return ERROR_ASSESSMENT
+
+    def scene(self, text: str) -> Scene:
+        """Where the message places someone now; nothing (never an error) if it cannot tell."""
+        try:
+            tokens = words(clean(text))
+            w = ctx.Words(tokens, tokens)
+            return Scene(here_now=ctx.is_here_now(w), at_height=ctx.is_at_height(w))
+        except Exception as error:
+            log.error("reading the scene failed (%s)", type(error).__name__)
+            return Scene()
 
     def _assess(self, text: str) -> RiskAssessment:
         if not isinstance(text, str):

@@ -159,3 +159,42 @@ def test_diets_own_path_needs_some_of_the_blended_share(detector, share, tier):
     )
     assert decision.tier is tier
     assert decision.paths == (("diet",) if tier is not Tier.NONE else ())
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "tier", "paths"),
+    [
+        # someone here and now: a stalking check-in is urgent
+        ("my ex has turned up. hes in reception shouting my name", "risk_stalking",
+         Tier.URGENT, ("diet", "here_now")),
+        ("i can see him at the bus stop opposite my new flat", "risk_stalking",
+         Tier.URGENT, ("diet", "here_now")),
+        # ... but not when it keeps happening somewhere else
+        ("he keeps turning up at my work", "risk_stalking", Tier.CHECK_IN,
+         ("detector", "diet")),
+        # a threat said from a ledge is urgent
+        ("hes on the windowsill saying hell jump if i walk out", "risk_abuser_threat",
+         Tier.URGENT, ("diet", "at_height")),
+        ("sat on the edge of the balcony with my legs over", "risk_check_in",
+         Tier.URGENT, ("diet", "at_height")),
+        # "at the moment" is here and now, but a wish is not made urgent by it (a person near is)
+        ("i feel like such a burden at the moment", "risk_check_in", Tier.CHECK_IN,
+         ("detector", "diet")),
+    ],
+)  # fmt: skip
+def test_where_the_message_places_someone_can_make_a_check_in_urgent(
+    detector, text, intent, tier, paths
+):
+    decision = decide(detector.assess(text), {"name": intent, "confidence": 0.9}, **THRESHOLDS)
+    assert decision.tier is Tier.CHECK_IN
+    decision = decision.in_scene(detector.scene(text))
+    assert (decision.tier, decision.paths) == (tier, paths)
+
+
+def test_a_scene_never_raises_none_or_lowers_urgent(detector):
+    scene = detector.scene("hes outside right now on the balcony")
+    assert scene.here_now and scene.at_height
+    none = decide(detector.assess("nice out"), {"name": "greet", "confidence": 0.9}, **THRESHOLDS)
+    assert none.in_scene(scene).tier is Tier.NONE
+    urgent = RiskDecision(Tier.URGENT, "suicide", None)
+    assert urgent.in_scene(scene) is urgent

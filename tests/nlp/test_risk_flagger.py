@@ -152,3 +152,10 @@ def test_the_blended_rankings_risk_share_escalates(detector):
     (msg,) = RiskFlagger(CONFIG, detector).process([msg])
     assert msg.get("intent")["name"] == "risk_urgent"
     assert msg.get("risk")["paths"] == ["risk_share"]
+
+
+def test_a_stalking_check_in_is_urgent_when_he_is_here_now(detector):
+    text = "my ex turned up at the refuge, hes in reception shouting my name"
+    (msg,) = RiskFlagger(CONFIG, detector).process([message(text, "risk_stalking", 0.99)])
+    assert msg.get("intent")["name"] == "risk_urgent"
+    assert msg.get("risk")["paths"][-1] == "here_now"
