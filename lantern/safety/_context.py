@@ -332,7 +332,7 @@ def is_habitual(w: Words, start: int, end: int) -> bool:
 _HE = ("hes", "shes", "theyre", "he", "she", "they", "ex", "exs", "husband", "partner",
        "boyfriend", "girlfriend", "wife", "dad", "father")  # fmt: skip
 HERE_NOW_CUES = (
-    ("right", "now"), ("rn",), ("as", "we", "speak"), ("at", "the", "moment"),
+    ("right", "now"), ("rn",), ("as", "we", "speak"),
     *((he, place) for he in _HE for place in ("outside", "downstairs", "upstairs", "here")),
     *((he, "is", place) for he in _HE for place in ("outside", "downstairs", "upstairs", "here")),
     *((he, verb, "outside") for he in _HE for verb in ("sat", "sitting", "stood", "standing",
@@ -345,7 +345,6 @@ HERE_NOW_CUES = (
     ("has", "turned", "up"), ("hes", "turned", "up"), ("just", "turned", "up"),
     ("has", "just", "turned", "up"), ("is", "here"), ("in", "the", "house"),
     ("in", "the", "front", "room"), ("in", "the", "next", "room"), ("in", "the", "other", "room"),
-    ("pick", "up", "is", "in"), ("waiting", "for", "me"), ("waiting", "for", "my"),
 )  # fmt: skip
 # Someone is at a height now: a threat or wish said there is urgent, not a check-in.
 AT_HEIGHT_CUES = (
