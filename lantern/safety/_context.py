@@ -365,3 +365,33 @@ def is_here_now(w: Words) -> bool:
 def is_at_height(w: Words) -> bool:
     """The message places someone on a ledge, a rail, a roof or a bridge."""
     return _has_cue(w.joined, _AT_HEIGHT)
+
+
+# Someone writing about their work: a nurse's overdoses on shift, a call handler's caller.
+WORK_CUES = (
+    ("nurse", "here"), ("paramedic",), ("paramedics",), ("on", "shift"),
+    ("my", "shift"), ("the", "shift"), ("night", "shift"), ("on", "a", "shift"),
+    ("gp", "receptionist"), ("receptionist",), ("call", "handler"), ("duty", "doctor"),
+    ("as", "a", "nurse"), ("as", "a", "paramedic"), ("pharmacist",), ("patients",),
+    ("a", "patient"), ("my", "patient"), ("safeguarding", "lead"), ("teacher", "here"),
+    ("social", "worker"), ("support", "worker"), ("police", "officer"), ("probation", "officer"),
+    ("prison", "officer"), ("counsellor", "here"), ("mental", "health", "nurse"),
+    ("a", "grim", "call"), ("a", "bad", "call"), ("in", "my", "job"), ("at", "work", "today"),
+)  # fmt: skip
+_WORK = _cues(WORK_CUES)
+# Words in a match's clause that make it about other people: "a patient took an overdose",
+# "ended his life", "three overdoses".
+_OTHERS_WORDS = THIRD_PERSON | {
+    "overdoses", "ods", "suicides", "attempts", "patients", "patient", "client", "clients",
+    "caller", "callers", "pupil", "pupils", "resident", "residents",
+}  # fmt: skip
+
+
+def is_at_work(w: Words) -> bool:
+    """The writer is talking about their job (a nurse, a call handler, on shift)."""
+    return _has_cue(w.joined, _WORK)
+
+
+def names_others(w: Words, start: int, end: int) -> bool:
+    """The match's clause is about other people or counts events: 'a patient', 'overdoses'."""
+    return not _OTHERS_WORDS.isdisjoint(w.text[clause_start(w, start) : end])

@@ -77,6 +77,7 @@ class Modifier(Enum):
     QUOTED = "quoted"
     THIRD_PERSON = "third_person"
     FICTION = "about_a_book_film_or_news"
+    AT_WORK = "about_their_work"
     TIMED = "time_set"
     HABITUAL = "keeps_happening_not_now"
     WITH_PLAN = "with_a_plan_or_means"

@@ -145,7 +145,15 @@ class RiskDetector:
         assert p.category is not None
         tier, category, modifiers = p.tier, p.category, []
         third_person = ctx.is_third_person(w, start)
-        if third_person and category in _TIMED_CATEGORIES and ctx.is_fiction(w, start):
+        if (
+            category in _TIMED_CATEGORIES
+            and (third_person or ctx.names_others(w, start, end))
+            and ctx.is_at_work(w)
+        ):
+            # "A&E nurse here, had three overdoses in on my shift": someone else's risk, at work.
+            modifiers.append(Modifier.AT_WORK)
+            tier = Tier.NONE
+        elif third_person and category in _TIMED_CATEGORIES and ctx.is_fiction(w, start):
             modifiers.append(Modifier.FICTION)
             tier = Tier.NONE
         elif p.person == "first" and third_person:
@@ -153,7 +161,7 @@ class RiskDetector:
             category = Category.CONCERN_FOR_OTHER
             if not p.kind.is_anchor and p.kind is not Kind.ACT:
                 tier = min(tier, Tier.CHECK_IN)
-        if Modifier.FICTION in modifiers:
+        if Modifier.FICTION in modifiers or Modifier.AT_WORK in modifiers:
             pass
         elif (
             timed

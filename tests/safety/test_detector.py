@@ -148,3 +148,13 @@ def test_words_of_a_message_are_not_kept_in_the_shared_vocabulary(detector):
     assert "zorblax" not in strings and "quentworth" not in strings
     # Numbers stay: a phrase can ask for one ("#num").
     assert "40" in strings
+
+
+def test_someone_elses_risk_at_work_is_not_the_writers(detector):
+    at_work = detector.assess("paramedic here, a patient took an overdose tonight")
+    assert at_work.tier is Tier.NONE
+    assert at_work.findings
+    assert all(Modifier.AT_WORK in f.modifiers for f in at_work.findings)
+    # the writer's own risk stays, wherever they are
+    own = detector.assess("paramedic here, had a horrible shift and i want to die tonight")
+    assert own.tier is Tier.URGENT
