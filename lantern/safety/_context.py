@@ -50,6 +50,8 @@ NOW_CUES = (
     ("come", "back"), ("coming", "back"), ("flooding", "back"), ("back", "to", "that"),
     ("urges",), ("out", "of", "my", "head"), ("every", "night"), ("sliding",), ("slipping",),
     ("spiralling",), ("spiraling",), ("cant", "stop", "thinking"), ("keep", "hearing"),
+    ("first", "time", "in", "ages"), ("first", "time", "in", "months"),
+    ("first", "time", "in", "years"),
     ("released",),
     ("being", "released"), ("gets", "out"), ("getting", "out"),
     ("out", "next"), ("parole",), ("out", "soon"),
@@ -125,6 +127,11 @@ def _cues(cues: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
     return tuple(f" {' '.join(cue)} " for cue in cues)
 
 
+# "my 14yo just told me she took ... at school": news of now, not a memory.
+_JUST_TOLD = tuple(
+    f" just {verb} "
+    for verb in ("told", "said", "found", "rang", "called", "messaged", "texted", "admitted")
+)
 _PAST, _PLACE_PAST, _NOW, _OVER = map(_cues, (PAST_CUES, PLACE_PAST_CUES, NOW_CUES, OVER_CUES))
 _SETTLED, _HYPOTHETICAL, _TIME, _NOW_WORDS = map(
     _cues, (SETTLED_CUES, HYPOTHETICAL_CUES, TIME_CUES, NOW_WORDS)
@@ -248,7 +255,12 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
     joined = _joined(sentence)
     past = (
         _has_cue(joined, _PAST)
-        or (_has_cue(joined, _PLACE_PAST) and not _has_cue(joined, _TIME))
+        # "at school" is the past ("i self-harmed at school"), not what was "just" told
+        or (
+            _has_cue(joined, _PLACE_PAST)
+            and not _has_cue(joined, _TIME)
+            and not _has_cue(joined, _JUST_TOLD)
+        )
         or any(_is_past_year(word) for word in sentence)
     )
     now = _has_cue(w.joined, _NOW) and not _has_cue(w.joined, _OVER)
@@ -353,6 +365,7 @@ AT_HEIGHT_CUES = (
     ("on", "the", "window", "ledge"), ("legs", "over"), ("on", "the", "roof"),
     ("climbed", "over"), ("on", "the", "balcony"), ("floors", "up"), ("on", "the", "bridge"),
     ("on", "the", "footbridge"), ("on", "the", "parapet"), ("on", "the", "cliff"),
+    ("on", "a", "bridge"), ("on", "a", "ledge"), ("on", "a", "roof"), ("on", "a", "cliff"),
 )  # fmt: skip
 _HERE_NOW, _AT_HEIGHT = _cues(HERE_NOW_CUES), _cues(AT_HEIGHT_CUES)
 
