@@ -77,3 +77,16 @@ def test_urgent_phrase_stays_urgent_anywhere_in_benign_text(detector, before, af
 def test_detector_never_raises_on_arbitrary_text(detector, text):
     assessment = detector.assess(text)
     assert not assessment.error
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=2000))
+def test_reading_the_scene_never_raises_on_arbitrary_text(text):
+    # RiskDetector.scene would log and answer "nowhere" on an error; the rules must not raise.
+    from lantern.safety import _context as ctx
+    from lantern.safety._text import clean, words
+
+    tokens = words(clean(text))
+    scene = ctx.Words(tokens, tokens)
+    assert ctx.is_here_now(scene) in (True, False)
+    assert ctx.is_at_height(scene) in (True, False)
