@@ -128,9 +128,11 @@ def _cues(cues: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
 
 
 # "my 14yo just told me she took ... at school": news of now, not a memory.
-_JUST_TOLD = tuple(
-    f" just {verb} "
-    for verb in ("told", "said", "found", "rang", "called", "messaged", "texted", "admitted")
+_JUST_TOLD = _cues(
+    tuple(
+        ("just", verb)
+        for verb in ("told", "said", "found", "rang", "called", "messaged", "texted", "admitted")
+    )
 )
 _PAST, _PLACE_PAST, _NOW, _OVER = map(_cues, (PAST_CUES, PLACE_PAST_CUES, NOW_CUES, OVER_CUES))
 _SETTLED, _HYPOTHETICAL, _TIME, _NOW_WORDS = map(

@@ -278,10 +278,8 @@ class _Prefilter:
                 continue
             if "LIKE_NUM" in spec:
                 required.append(frozenset({NUMBER_KEY}))
-            elif isinstance(spec.get("ORTH"), str):
-                required.append(frozenset({spec["ORTH"]}))
             elif "ORTH" in spec:
-                required.append(frozenset(spec["ORTH"]["IN"]))
+                required.append(_spec_words(spec))
         anchor = max(required, key=lambda words: (not (words & _COMMON), min(map(len, words))))
         single = frozenset().union(*(words for words in required if len(words) == 1))
         groups = tuple(frozenset(words) for words in required if len(words) > 1)
@@ -311,14 +309,16 @@ def _doc_word(key: str) -> str:
     return key if like_num(key) else _OTHER  # type: ignore[no-untyped-call]
 
 
+def _spec_words(spec: dict[str, Any]) -> frozenset[str]:
+    """The keys one compiled token spec names: one word, an IN set, or none (a gap)."""
+    value = spec.get("ORTH")
+    if value is None:
+        return frozenset()
+    return frozenset([value] if isinstance(value, str) else value["IN"])
+
+
 def _named_keys(specs: list[dict[str, Any]]) -> set[str]:
-    named = (spec.get("ORTH") for spec in specs)
-    return {
-        key
-        for value in named
-        if value
-        for key in ([value] if isinstance(value, str) else value["IN"])
-    }
+    return set().union(*map(_spec_words, specs))
 
 
 def _overlaps_any(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
