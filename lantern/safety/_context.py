@@ -69,7 +69,8 @@ SETTLED_CUES = (
     ("fine", "now"), ("ok", "now"), ("okay", "now"), ("safe", "now"), ("doing", "really", "well"),
     ("doing", "great"), ("no", "contact"), ("years", "out"), ("my", "own", "place"),
     ("our", "own", "place"), ("my", "own", "flat"), ("in", "prison"), ("was", "convicted"),
-    ("got", "convicted"),
+    ("got", "convicted"), ("a", "caution", "for"), ("charged", "with"), ("charged", "for"),
+    ("convicted", "of"), ("convicted", "for"),
     ("split", "in"), ("divorced", "in"), ("new", "partner"), ("happily",), ("behind", "me"),
     ("all", "over", "now"), ("its", "over", "now"), ("married", "now"), ("remarried",),
 )  # fmt: skip
@@ -82,6 +83,8 @@ HYPOTHETICAL_CUES = (
     ("uk", "law"), ("the", "law"), ("legal", "definition"), ("what", "counts", "as"),
     ("how", "long", "do", "i", "have", "to", "report"),
 )  # fmt: skip
+# The answer to someone's question hid the truth: what was asked about is real.
+HID_IT_CUES = (("i", "lied"), ("lied", "to"), ("said", "no", "but"), ("pretended",))
 # Lemmas of verbs that report someone else's words ("he told me to ...").
 REPORTING = frozenset(
     {"say", "tell", "text", "message", "shout", "scream", "yell", "write", "call", "keep",
@@ -138,6 +141,7 @@ _PAST, _PLACE_PAST, _NOW, _OVER = map(_cues, (PAST_CUES, PLACE_PAST_CUES, NOW_CU
 _SETTLED, _HYPOTHETICAL, _TIME, _NOW_WORDS = map(
     _cues, (SETTLED_CUES, HYPOTHETICAL_CUES, TIME_CUES, NOW_WORDS)
 )
+_HID_IT = _cues(HID_IT_CUES)
 
 
 class Words:
@@ -234,10 +238,16 @@ def _in_condition(w: Words, negator: int, start: int) -> bool:
     return conditional and not SUBJECTS.isdisjoint(w.text[negator + 1 : start + 1])
 
 
-def is_hypothetical(w: Words, start: int) -> bool:
-    """Earlier in the sentence, someone asks about risk ("she asked if i was suicidal")."""
-    left, _ = sentence_bounds(w, start, start)
-    return _has_cue(_joined(w.text[left:start]), _HYPOTHETICAL)
+def is_hypothetical(w: Words, start: int, end: int) -> bool:
+    """Earlier in the sentence, someone asks about risk ("she asked if i was suicidal").
+
+    Not when the writer says the answer hid it ("asked if i'd had thoughts of ending it and
+    i lied").
+    """
+    left, right = sentence_bounds(w, start, end)
+    return _has_cue(_joined(w.text[left:start]), _HYPOTHETICAL) and not _has_cue(
+        _joined(w.text[end:right]), _HID_IT
+    )
 
 
 def is_over(w: Words) -> bool:
@@ -359,6 +369,8 @@ HERE_NOW_CUES = (
     ("has", "turned", "up"), ("hes", "turned", "up"), ("just", "turned", "up"),
     ("has", "just", "turned", "up"), ("is", "here"), ("in", "the", "house"),
     ("in", "the", "front", "room"), ("in", "the", "next", "room"), ("in", "the", "other", "room"),
+    ("car", "park", "now"), ("carpark", "now"), ("outside", "now"), ("watching", "me", "now"),
+    ("now", "watching", "me"), ("following", "me", "now"),
 )  # fmt: skip
 # Someone is at a height now: a threat or wish said there is urgent, not a check-in.
 AT_HEIGHT_CUES = (
@@ -368,6 +380,7 @@ AT_HEIGHT_CUES = (
     ("climbed", "over"), ("on", "the", "balcony"), ("floors", "up"), ("on", "the", "bridge"),
     ("on", "the", "footbridge"), ("on", "the", "parapet"), ("on", "the", "cliff"),
     ("on", "a", "bridge"), ("on", "a", "ledge"), ("on", "a", "roof"), ("on", "a", "cliff"),
+    ("beachy", "head"),
 )  # fmt: skip
 _HERE_NOW, _AT_HEIGHT = _cues(HERE_NOW_CUES), _cues(AT_HEIGHT_CUES)
 

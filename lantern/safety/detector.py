@@ -184,7 +184,7 @@ class RiskDetector:
                 # "i'm not sure i want to be here": unsure is a reason to ask, never safe.
                 modifiers.append(Modifier.UNSURE)
                 tier = min(tier, Tier.CHECK_IN)
-            elif p.negatable and ctx.is_hypothetical(w, start):
+            elif p.negatable and ctx.is_hypothetical(w, start, end):
                 modifiers.append(Modifier.HYPOTHETICAL)
                 # "he said if he ever saw me with someone he'd kill us": a threat made
                 # conditional is still a threat, so a check-in.
