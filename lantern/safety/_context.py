@@ -29,7 +29,8 @@ UNSURE = frozenset({"sure", "know", "certain"})
 
 PAST_CUES = (
     ("used", "to"), ("years", "ago"), ("months", "ago"), ("year", "ago"), ("weeks", "ago"),
-    ("ages", "ago"), ("long", "ago"), ("when", "i", "was"),
+    ("yrs", "ago"), ("yr", "ago"), ("yrs", "back"), ("years", "back"),
+    ("ages", "ago"), ("long", "ago"),
     ("as", "a", "teen"), ("as", "a", "teenager"), ("as", "a", "kid"), ("in", "the", "past"),
     ("back", "then"),
     ("long", "behind", "me"), ("last", "year"), ("in", "my", "teens"), ("in", "my", "twenties"),
@@ -52,6 +53,8 @@ NOW_CUES = (
     ("spiralling",), ("spiraling",), ("cant", "stop", "thinking"), ("keep", "hearing"),
     ("first", "time", "in", "ages"), ("first", "time", "in", "months"),
     ("first", "time", "in", "years"),
+    ("like", "i", "did", "back", "then"), ("like", "i", "did", "then"),
+    ("like", "i", "did", "before"),
     ("released",),
     ("being", "released"), ("gets", "out"), ("getting", "out"),
     ("out", "next"), ("parole",), ("out", "soon"),
@@ -61,6 +64,7 @@ OVER_CUES = (
     ("doing", "well"), ("better", "place"), ("good", "place"), ("im", "fine"),
     ("much", "better"), ("im", "ok", "now"), ("im", "okay"), ("volunteer",), ("recovered",),
     ("long", "gone"), ("remarried",), ("im", "safe", "now"), ("moved", "on"), ("happy", "now"),
+    ("safe", "ever", "since"), ("been", "safe", "since"),
     ("feeling", "grateful"), ("so", "grateful"), ("finally", "free"),
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
@@ -113,6 +117,8 @@ TIME_CUES = (
     ("by", "the", "morning"), ("falls", "asleep"), ("kids", "are", "asleep"), ("just", "now"),
     ("through", "the", "night"), ("thru", "the", "night"), ("this", "time", "tomorrow"),
     ("this", "night"), ("tonite",), ("2nite",), ("now", "bye"),
+    ("within", "the", "hour"), ("in", "an", "hour"), ("everyones", "in", "bed"),
+    ("everyone", "is", "in", "bed"), ("everyones", "asleep"), ("everyone", "is", "asleep"),
     ("happening", "now"), ("as", "we", "speak"), ("not", "replying"), ("not", "answering"),
     ("not", "picking", "up"),
 )  # fmt: skip
@@ -274,9 +280,20 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
             and not _has_cue(joined, _JUST_TOLD)
         )
         or any(_is_past_year(word) for word in sentence)
+        or _when_i_was(sentence)
     )
     now = _has_cue(w.joined, _NOW) and not _has_cue(w.joined, _OVER)
     return past, now
+
+
+def _when_i_was(sentence: Sequence[str]) -> bool:
+    """A time of life ("when i was 15", "when i was at uni"), not "when i was crying"."""
+    for i in range(len(sentence) - 3):
+        if tuple(sentence[i : i + 3]) == ("when", "i", "was"):
+            after = sentence[i + 3]
+            if not after.endswith("ing") and after != "asleep":
+                return True
+    return False
 
 
 def _is_past_year(word: str) -> bool:
@@ -370,6 +387,9 @@ HERE_NOW_CUES = (
     ("has", "just", "turned", "up"), ("is", "here"), ("in", "the", "house"),
     ("in", "the", "front", "room"), ("in", "the", "next", "room"), ("in", "the", "other", "room"),
     ("car", "park", "now"), ("carpark", "now"), ("outside", "now"), ("watching", "me", "now"),
+    ("look", "out", "the", "window"), ("hes", "getting", "out"), ("shes", "getting", "out"),
+    ("parked", "opposite"), ("knows", "im", "in"), ("knows", "im", "home"), ("from", "outside"),
+    ("coming", "down", "the", "road"), ("coming", "up", "the", "road"), ("coming", "after", "me"),
     ("now", "watching", "me"), ("following", "me", "now"),
 )  # fmt: skip
 # Someone is at a height now: a threat or wish said there is urgent, not a check-in.
@@ -380,7 +400,8 @@ AT_HEIGHT_CUES = (
     ("climbed", "over"), ("on", "the", "balcony"), ("floors", "up"), ("on", "the", "bridge"),
     ("on", "the", "footbridge"), ("on", "the", "parapet"), ("on", "the", "cliff"),
     ("on", "a", "bridge"), ("on", "a", "ledge"), ("on", "a", "roof"), ("on", "a", "cliff"),
-    ("beachy", "head"),
+    ("beachy", "head"), ("from", "the", "roof"), ("top", "of", "the", "multistorey"),
+    ("top", "of", "the", "car", "park"),
 )  # fmt: skip
 _HERE_NOW, _AT_HEIGHT = _cues(HERE_NOW_CUES), _cues(AT_HEIGHT_CUES)
 
