@@ -24,7 +24,7 @@ from lantern.safety import RiskDetector  # noqa: E402
 
 CASE_FILES = [
     "bench/data/dev_topics.yml",
-    "bench/data/dev_risk.yml",
+    "data/risk_tiers/dev_risk.yml",
     "tests/data/risk_cases.yml",
     "tests/data/heldout_topics.yml",
 ]

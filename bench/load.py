@@ -78,8 +78,8 @@ REPLY_TIMEOUT = 30.0
 # -- the message mix ---------------------------------------------------------------------
 
 
-def _cases(name: str) -> list[dict[str, Any]]:
-    data = yaml.safe_load((ROOT / "bench" / "data" / name).read_text(encoding="utf-8"))
+def _cases(name: str, folder: str = "bench/data") -> list[dict[str, Any]]:
+    data = yaml.safe_load((ROOT / folder / name).read_text(encoding="utf-8"))
     return list(data["cases"])
 
 
@@ -95,7 +95,11 @@ class Mix:
         from lantern.safety.detector import RiskDetector
 
         questions = [c["text"] for c in _cases("dev_topics.yml")]
-        risky = [c["text"] for c in _cases("dev_risk.yml") if c["expect"]["risk"] != "none"]
+        risky = [
+            c["text"]
+            for c in _cases("dev_risk.yml", "data/risk_tiers")
+            if c["expect"]["risk"] != "none"
+        ]
         detector = RiskDetector()
         flagged = {t for t in risky if detector.assess(t).tier is not Tier.NONE}
         return cls(questions, risky, flagged)

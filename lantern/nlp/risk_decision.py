@@ -1,4 +1,4 @@
-"""Combine the detector's assessment with DIET's risk intents: framework-free and typed."""
+"""Combine the detector's assessment, DIET's risk intents and the tier model: framework-free."""
 
 from __future__ import annotations
 
@@ -81,6 +81,28 @@ class RiskShare:
 
 
 @dataclass(frozen=True)
+class TierScores:
+    """The tier model's probabilities that the whole message is urgent, or a check-in."""
+
+    urgent: float = 0.0
+    check_in: float = 0.0
+
+    @classmethod
+    def of(cls, ranking: Sequence[Mapping[str, Any]]) -> TierScores:
+        """Read a ranking of the tiers (names ``urgent``, ``check_in``, ``none``)."""
+        scores = {str(r.get("name")): float(r.get("confidence") or 0.0) for r in ranking}
+        return cls(scores.get(Tier.URGENT.value, 0.0), scores.get(Tier.CHECK_IN.value, 0.0))
+
+    def tier(self, check_in_min: float, urgent_min: float) -> Tier:
+        """Urgent when its probability is high enough; a check-in when risk of either tier is."""
+        if self.urgent >= urgent_min:
+            return Tier.URGENT
+        if self.urgent + self.check_in >= check_in_min:
+            return Tier.CHECK_IN
+        return Tier.NONE
+
+
+@dataclass(frozen=True)
 class RiskDecision:
     """The tier, the intent to set (None: leave NLU's), the category, and why."""
 
@@ -91,6 +113,7 @@ class RiskDecision:
     diet_confidence: float = 0.0
     diet_tier: Tier = Tier.NONE
     share: RiskShare = field(default_factory=RiskShare)
+    tier_scores: TierScores = field(default_factory=TierScores)
     paths: tuple[str, ...] = field(default=())
 
     @property
@@ -126,6 +149,10 @@ class RiskDecision:
                 "total": round(self.share.total, 3),
                 "urgent": round(self.share.urgent, 3),
             },
+            "tier_model": {
+                "urgent": round(self.tier_scores.urgent, 3),
+                "check_in": round(self.tier_scores.check_in, 3),
+            },
             "findings": [
                 {
                     "pattern": f.pattern_id,
@@ -149,6 +176,9 @@ def decide(
     share_check_in_min: float = 2.0,
     share_urgent_min: float = 2.0,
     diet_share_min: float = 0.0,
+    tier_ranking: Sequence[Mapping[str, Any]] = (),
+    tier_check_in_min: float = 2.0,
+    tier_urgent_min: float = 2.0,
 ) -> RiskDecision:
     """Any path escalating is enough; NLU cannot overrule the detector's 'explained safe'.
 
@@ -156,7 +186,9 @@ def decide(
     enough, and the blended ranking puts at least ``diet_share_min`` on risk intents (DIET
     alone can be sure of a joke written with a skull emoji that the linear model sees as a
     joke); the risk intents' share of the blended ranking (``ranking``). The share thresholds
-    default to off (above any possible share), the DIET path's share minimum to none.
+    default to off (above any possible share), the DIET path's share minimum to none. The tier
+    model's path (``tier_ranking``, lantern/nlp/risk_tier.py): its probability that the whole
+    message is urgent, or risk of either tier; its thresholds default to off too.
     """
     name = intent.get("name")
     confidence = float(intent.get("confidence") or 0.0)
@@ -164,7 +196,10 @@ def decide(
     diet_category: Category | None = None
     share = RiskShare.of(ranking)
     share_tier, share_category = Tier.NONE, None
+    scores = TierScores.of(tier_ranking)
+    model_tier = Tier.NONE
     if not assessment.explained_safe:
+        model_tier = scores.tier(tier_check_in_min, tier_urgent_min)
         if isinstance(name, str) and name in DIET_RISK_INTENTS and share.total >= diet_share_min:
             diet_category, ceiling = DIET_RISK_INTENTS[name]
             if confidence >= diet_urgent_min:
@@ -172,13 +207,14 @@ def decide(
             elif confidence >= diet_check_in_min:
                 diet_tier = Tier.CHECK_IN
         share_tier, share_category = share.tier(share_check_in_min, share_urgent_min)
-    tier = max(assessment.tier, diet_tier, share_tier)
+    tier = max(assessment.tier, diet_tier, share_tier, model_tier)
     paths = tuple(
         path
         for path, fired in (
             ("detector", assessment.tier > Tier.NONE),
             ("diet", diet_tier > Tier.NONE),
             ("risk_share", share_tier > Tier.NONE),
+            ("tier_model", model_tier > Tier.NONE),
             ("error", assessment.error),
         )
         if fired
@@ -187,7 +223,10 @@ def decide(
     if tier > Tier.NONE:
         primary = assessment.primary if assessment.tier > Tier.NONE else None
         nlu = diet_category if diet_tier >= share_tier else share_category
-        chosen = primary or nlu or diet_category or share_category or Category.SUICIDE
+        # The tier model knows no categories: the likeliest risk intent's, else suicide.
+        chosen = (
+            primary or nlu or diet_category or share_category or share.likeliest
+        ) or Category.SUICIDE
         category = chosen.value
     return RiskDecision(
         tier=tier,
@@ -197,5 +236,6 @@ def decide(
         diet_confidence=confidence,
         diet_tier=diet_tier,
         share=share,
+        tier_scores=scores,
         paths=paths,
     )

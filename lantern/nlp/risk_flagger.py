@@ -1,9 +1,11 @@
 """Rasa graph component: run the risk detector on every message and let risk override intent.
 
-Placed after DIET and the FallbackClassifier in config.yml. Three paths can escalate: the
+Placed after DIET and the FallbackClassifier in config.yml. Four paths can escalate: the
 detector's patterns; DIET's own risk intents (learned from examples, so paraphrases the
-patterns miss are caught); and the share of the blended intent ranking that lies on risk
-intents (a message can be plainly about risk while no single risk intent is sure of it).
+patterns miss are caught); the share of the blended intent ranking that lies on risk
+intents (a message can be plainly about risk while no single risk intent is sure of it); and
+the tier model's probability that the whole message is urgent or a check-in
+(lantern/nlp/risk_tier.py).
 Any one is enough, except that NLU cannot overrule the detector
 when the detector found risky words and showed they are not risk (negated, long past,
 figurative, about a book or film). A risky message gets the intent ``risk_urgent`` or
@@ -32,6 +34,7 @@ from lantern.dialogue.pending import PENDING_TOPIC_ENTITY
 from lantern.nlp._entities import set_entity
 from lantern.nlp.intent_ensemble import DIET_RANKING_KEY
 from lantern.nlp.risk_decision import DIET_RISK_INTENTS, RiskDecision, decide
+from lantern.nlp.risk_tier import TIER_RANKING_KEY
 from lantern.safety import RiskDetector, Tier
 
 log = logging.getLogger(__name__)
@@ -60,6 +63,8 @@ class RiskFlagger(GraphComponent):
             "share_check_in_min": 0.9,
             "share_urgent_min": 0.95,
             "diet_share_min": 0.0,
+            "tier_check_in_min": 2.0,
+            "tier_urgent_min": 2.0,
             "pending_topic_min": 0.3,
             "pending_topic_margin": 0.05,
         }
@@ -97,6 +102,9 @@ class RiskFlagger(GraphComponent):
                     share_check_in_min=float(self._config["share_check_in_min"]),
                     share_urgent_min=float(self._config["share_urgent_min"]),
                     diet_share_min=float(self._config["diet_share_min"]),
+                    tier_ranking=message.get(TIER_RANKING_KEY) or [],
+                    tier_check_in_min=float(self._config["tier_check_in_min"]),
+                    tier_urgent_min=float(self._config["tier_urgent_min"]),
                 )
                 if decision.tier is Tier.CHECK_IN:
                     decision = decision.in_scene(self._detector.scene(text))

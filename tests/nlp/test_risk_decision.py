@@ -198,3 +198,67 @@ def test_a_scene_never_raises_none_or_lowers_urgent(detector):
     assert none.in_scene(scene).tier is Tier.NONE
     urgent = RiskDecision(Tier.URGENT, "suicide", None)
     assert urgent.in_scene(scene) is urgent
+
+
+TIER_MODEL = {**THRESHOLDS, "tier_check_in_min": 0.8, "tier_urgent_min": 0.8}
+
+
+def tiers(urgent, check_in):
+    return [
+        {"name": "urgent", "confidence": urgent},
+        {"name": "check_in", "confidence": check_in},
+        {"name": "none", "confidence": 1 - urgent - check_in},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("urgent", "check_in", "tier"),
+    [
+        (0.85, 0.1, Tier.URGENT),  # sure the whole message is urgent
+        (0.5, 0.35, Tier.CHECK_IN),  # sure it is risk, not sure it is urgent: ask
+        (0.1, 0.75, Tier.CHECK_IN),
+        (0.4, 0.3, Tier.NONE),  # not sure enough of either
+    ],
+)
+def test_the_tier_model_escalates(detector, urgent, check_in, tier):
+    decision = decide(
+        detector.assess("bathroom floor, dunno why im texting"),
+        {"name": "greet", "confidence": 0.5},
+        ranked(("greet", 0.5), ("risk_stalking", 0.1)),
+        tier_ranking=tiers(urgent, check_in),
+        **TIER_MODEL,
+    )
+    assert decision.tier is tier
+    assert decision.paths == (("tier_model",) if tier is not Tier.NONE else ())
+    assert decision.record()["tier_model"] == {"urgent": urgent, "check_in": check_in}
+    if tier is not Tier.NONE:
+        # it knows no categories: the likeliest risk intent's, even below any threshold
+        assert decision.category == "stalking"
+
+
+def test_the_tier_model_falls_back_to_suicide_without_a_risk_intent(detector):
+    decision = decide(
+        detector.assess("bathroom floor, dunno why im texting"),
+        {"name": "greet", "confidence": 0.5},
+        ranked(("greet", 1.0)),
+        tier_ranking=tiers(0.9, 0.05),
+        **TIER_MODEL,
+    )
+    assert (decision.tier, decision.category) == (Tier.URGENT, "suicide")
+
+
+def test_the_tier_model_cannot_overrule_an_explained_safe_message(detector):
+    decision = decide(
+        detector.assess("my back is killing me"),
+        {"name": "greet", "confidence": 0.5},
+        tier_ranking=tiers(0.95, 0.0),
+        **TIER_MODEL,
+    )
+    assert decision.tier is Tier.NONE
+
+
+def test_the_tier_model_is_off_by_default_and_without_a_ranking(detector):
+    assessment = detector.assess("bathroom floor, dunno why im texting")
+    greet = {"name": "greet", "confidence": 0.5}
+    assert decide(assessment, greet, tier_ranking=tiers(0.99, 0.0), **THRESHOLDS).tier is Tier.NONE
+    assert decide(assessment, greet, **TIER_MODEL).tier is Tier.NONE

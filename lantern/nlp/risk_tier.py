@@ -1,0 +1,114 @@
+"""Rasa graph component: how likely a message is urgent, a check-in or neither, as a whole.
+
+A third risk path beside the detector's patterns and the intents' risk share. A TF-IDF linear
+model (``lantern.nlp.text_classifier``) is fitted on tiers, not intents: every intent example
+(its intent's tier) and thousands of labelled whole messages (``data/risk_tiers``), so it
+learns how risk is *said* (scenes, arrangements, understatement) rather than which topic it
+is near. It only writes its ranking on the message (``risk_tier_ranking``); the risk flagger
+decides (``lantern.nlp.risk_decision``). If it fails, the other paths still decide.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from rasa.engine.graph import ExecutionContext, GraphComponent
+from rasa.engine.recipes.default_recipe import DefaultV1Recipe
+from rasa.engine.storage.resource import Resource
+from rasa.engine.storage.storage import ModelStorage
+from rasa.shared.nlu.constants import INTENT, TEXT
+from rasa.shared.nlu.training_data.message import Message
+from rasa.shared.nlu.training_data.training_data import TrainingData
+
+from lantern.nlp.text_classifier import TextIntentModel
+from lantern.nlp.tier_examples import tier_examples
+from lantern.settings import PROJECT_ROOT
+
+log = logging.getLogger(__name__)
+
+TIER_RANKING_KEY = "risk_tier_ranking"
+MODEL_FILE = "risk_tier_model.skops"
+
+
+@DefaultV1Recipe.register([DefaultV1Recipe.ComponentType.INTENT_CLASSIFIER], is_trainable=True)
+class RiskTierClassifier(GraphComponent):
+    """Ranks the tiers urgent, check_in and none for each message."""
+
+    @staticmethod
+    def get_default_config() -> dict[str, Any]:
+        """The folder of labelled messages (relative to the project) and the seed."""
+        return {"labelled_messages": "data/risk_tiers", "random_seed": 7}
+
+    def __init__(
+        self,
+        config: dict[str, Any],
+        model_storage: ModelStorage,
+        resource: Resource,
+        model: TextIntentModel | None = None,
+    ) -> None:
+        self._config = config
+        self._storage = model_storage
+        self._resource = resource
+        self._model = model
+
+    @classmethod
+    def create(
+        cls,
+        config: dict[str, Any],
+        model_storage: ModelStorage,
+        resource: Resource,
+        execution_context: ExecutionContext,
+    ) -> RiskTierClassifier:
+        """An untrained component, for training."""
+        return cls(config, model_storage, resource)
+
+    @classmethod
+    def load(
+        cls,
+        config: dict[str, Any],
+        model_storage: ModelStorage,
+        resource: Resource,
+        execution_context: ExecutionContext,
+        **kwargs: Any,
+    ) -> RiskTierClassifier:
+        """The trained tier model from the model archive (fails loudly if it is missing)."""
+        with model_storage.read_from(resource) as directory:
+            model = TextIntentModel.load(directory / MODEL_FILE)
+        return cls(config, model_storage, resource, model)
+
+    def train(self, training_data: TrainingData) -> Resource:
+        """Fit on every intent example and the labelled messages; store it with the model."""
+        folder = self._config.get("labelled_messages")
+        texts, tiers = tier_examples(
+            ((m.get(TEXT), m.get(INTENT)) for m in training_data.intent_examples
+             if m.get(TEXT) and m.get(INTENT)),
+            PROJECT_ROOT / folder if folder else None,
+        )  # fmt: skip
+        self._model = TextIntentModel(seed=int(self._config["random_seed"])).fit(texts, tiers)
+        with self._storage.write_to(self._resource) as directory:
+            self._model.save(directory / MODEL_FILE)
+        return self._resource
+
+    def process_training_data(self, training_data: TrainingData) -> TrainingData:
+        """Training data passes through unchanged."""
+        return training_data
+
+    def process(self, messages: list[Message]) -> list[Message]:
+        """Rank the tiers of each message; on failure leave no ranking (other paths decide)."""
+        for message in messages:
+            if self._model is None or not message.get(TEXT):
+                continue
+            try:
+                ranking = [
+                    {"name": ranked.name, "confidence": ranked.confidence}
+                    for ranked in self._model.rank(message.get(TEXT))
+                ]
+            except Exception as error:
+                log.error("risk tier model failed (%s)", type(error).__name__)
+                continue
+            message.set(TIER_RANKING_KEY, ranking)
+        return messages
+
+
+__all__ = ["MODEL_FILE", "TIER_RANKING_KEY", "RiskTierClassifier"]

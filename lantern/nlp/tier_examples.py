@@ -1,0 +1,41 @@
+"""What the risk tier model learns from: every intent example, and labelled risk messages.
+
+Framework-free. An intent example's tier is its intent's: a risk intent's ceiling (urgent, or a
+check-in for stalking and a partner's threat), none for topics, dialogue and figures of speech.
+The labelled messages (``data/risk_tiers/*.yml``, the evaluation-case format) are development
+sets written by people who saw neither the bot nor its data, each labelled urgent, check_in or
+none as a whole message; once a set had been measured and read it became training data here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from lantern.evaluation.cases import load_cases
+from lantern.nlp.risk_decision import DIET_RISK_INTENTS
+from lantern.safety import Tier
+
+
+def tier_of_intent(intent: str) -> Tier:
+    """The tier an intent's examples stand for."""
+    known = DIET_RISK_INTENTS.get(intent)
+    return known[1] if known is not None else Tier.NONE
+
+
+def labelled_messages(folder: Path) -> list[tuple[str, Tier]]:
+    """Every risk-labelled message in the folder's case files, in a stable order."""
+    examples: list[tuple[str, Tier]] = []
+    for path in sorted(folder.glob("*.yml")):
+        examples += [(case.text, Tier(case.risk)) for case in load_cases(path) if case.risk]
+    return examples
+
+
+def tier_examples(
+    intent_examples: Iterable[tuple[str, str]], folder: Path | None
+) -> tuple[list[str], list[str]]:
+    """Texts and tier names to fit on: intent examples, then the labelled messages."""
+    pairs = [(text, tier_of_intent(intent)) for text, intent in intent_examples]
+    if folder is not None:
+        pairs += labelled_messages(folder)
+    return [text for text, _ in pairs], [tier.value for _, tier in pairs]
