@@ -38,7 +38,11 @@ PAST_CUES = (
     ("in", "my", "past"),
     ("back", "in", "the", "day"), ("90s",), ("80s",), ("2000s",), ("in", "years"),
     ("years", "of", "counselling"), ("years", "of", "therapy"),
-    ("for", "a", "while"), ("when", "i", "left"), ("last", "time", "i", "was"),
+    ("when", "i", "left"), ("last", "time", "i", "was"),
+    # "for a while" is the past only before what followed it ("for a while i believed him"),
+    # not as the end of a wish ("i just want to stop existing for a while")
+    *(("for", "a", "while", word) for word in ("i", "when", "after", "but", "as", "in", "at",
+                                                "back", "then")),
 )  # fmt: skip
 # "At school" is the past ("I self-harmed at school") unless the sentence sets a time: "after I
 # drop the kids at school tomorrow" is not.
@@ -55,6 +59,9 @@ NOW_CUES = (
     ("first", "time", "in", "years"),
     ("like", "i", "did", "back", "then"), ("like", "i", "did", "then"),
     ("like", "i", "did", "before"),
+    ("some", "days", "i", "believe"), ("i", "think", "hes", "right"),
+    ("i", "think", "shes", "right"), ("heading", "the", "same", "way"),
+    ("how", "i", "felt", "then"), ("going", "the", "same", "way"),
     ("released",),
     ("being", "released"), ("gets", "out"), ("getting", "out"),
     ("out", "next"), ("parole",), ("out", "soon"),
@@ -81,6 +88,7 @@ SETTLED_CUES = (
 # Someone asking about risk rather than having it ("my therapist asked if i was suicidal").
 HYPOTHETICAL_CUES = (
     ("asked", "if"), ("ask", "if"), ("asks", "if"), ("asking", "if"), ("asked", "me", "if"),
+    ("asked", "whether"), ("ask", "whether"), ("asks", "whether"), ("asking", "whether"),
     ("if", "she", "ever"), ("if", "he", "ever"), ("if", "they", "ever"), ("if", "someone"),
     ("what", "if", "someone"), ("how", "to", "support"), ("how", "do", "i", "support"),
     ("deals", "with"), ("deal", "with"), ("dealing", "with"), ("difference", "between"),
