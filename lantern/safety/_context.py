@@ -288,7 +288,7 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
             and not _has_cue(joined, _JUST_TOLD)
         )
         or any(_is_past_year(word) for word in sentence)
-        or _when_i_was(sentence)
+        or (" when i was " in joined and _when_i_was(sentence))
     )
     now = _has_cue(w.joined, _NOW) and not _has_cue(w.joined, _OVER)
     return past, now
