@@ -288,20 +288,19 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
             and not _has_cue(joined, _JUST_TOLD)
         )
         or any(_is_past_year(word) for word in sentence)
-        or (" when i was " in joined and _when_i_was(sentence))
+        or _when_i_was(joined)
     )
     now = _has_cue(w.joined, _NOW) and not _has_cue(w.joined, _OVER)
     return past, now
 
 
-def _when_i_was(sentence: Sequence[str]) -> bool:
+def _when_i_was(joined: str) -> bool:
     """A time of life ("when i was 15", "when i was at uni"), not "when i was crying"."""
-    for i in range(len(sentence) - 3):
-        if tuple(sentence[i : i + 3]) == ("when", "i", "was"):
-            after = sentence[i + 3]
-            if not after.endswith("ing") and after != "asleep":
-                return True
-    return False
+    return any(
+        after != "asleep" and not after.endswith("ing")
+        for after in (rest.split(" ", 1)[0] for rest in joined.split(" when i was ")[1:])
+        if after
+    )
 
 
 def _is_past_year(word: str) -> bool:
