@@ -65,6 +65,7 @@ NOW_CUES = (
     ("released",),
     ("being", "released"), ("gets", "out"), ("getting", "out"),
     ("out", "next"), ("parole",), ("out", "soon"),
+    ("feeling", "that", "same"), ("same", "way", "again"), ("all", "week"),
 )  # fmt: skip
 # Words saying the past is over: they outweigh a 'now' cue ("im 42 now and doing well").
 OVER_CUES = (
@@ -84,6 +85,9 @@ SETTLED_CUES = (
     ("convicted", "of"), ("convicted", "for"),
     ("split", "in"), ("divorced", "in"), ("new", "partner"), ("happily",), ("behind", "me"),
     ("all", "over", "now"), ("its", "over", "now"), ("married", "now"), ("remarried",),
+    ("doing", "good"), ("victim", "contact", "scheme"), ("married", "to", "someone"),
+    ("leaves", "me", "alone"), ("hes", "married"), ("shes", "married"), ("hes", "engaged"),
+    ("shes", "engaged"), ("in", "jail"),
 )  # fmt: skip
 # Someone asking about risk rather than having it ("my therapist asked if i was suicidal").
 HYPOTHETICAL_CUES = (
@@ -432,6 +436,9 @@ WORK_CUES = (
     ("a", "patient"), ("my", "patient"), ("safeguarding", "lead"), ("teacher", "here"),
     ("social", "worker"), ("support", "worker"), ("police", "officer"), ("probation", "officer"),
     ("prison", "officer"), ("counsellor", "here"), ("mental", "health", "nurse"),
+    ("call", "out"), ("callout",), ("in", "this", "job"), ("on", "duty"), ("my", "shifts"),
+    ("after", "shifts"), ("on", "nights"), ("nhs", "nurse"), ("im", "a", "nurse"),
+    ("im", "a", "paramedic"),
     ("a", "grim", "call"), ("a", "bad", "call"), ("in", "my", "job"), ("at", "work", "today"),
 )  # fmt: skip
 _WORK = _cues(WORK_CUES)
@@ -439,13 +446,28 @@ _WORK = _cues(WORK_CUES)
 # "ended his life", "three overdoses".
 _OTHERS_WORDS = THIRD_PERSON | {
     "overdoses", "ods", "suicides", "attempts", "patients", "patient", "client", "clients",
-    "caller", "callers", "pupil", "pupils", "resident", "residents",
+    "caller", "callers", "pupil", "pupils", "resident", "residents", "lad", "lass", "girl",
+    "boy", "fella", "who", "whod", "victim",
 }  # fmt: skip
 
 
 def is_at_work(w: Words) -> bool:
     """The writer is talking about their job (a nurse, a call handler, on shift)."""
     return _has_cue(w.joined, _WORK)
+
+
+# What a worker says is going on as they write: someone else's risk at work that is still live.
+HAPPENING_NOW_CUES = (
+    ("happening", "now"), ("happening", "right", "now"), ("its", "happening"), ("right", "now"),
+    ("as", "we", "speak"), ("rn",), ("still", "going", "on"), ("just", "messaged"),
+    ("just", "texted"), ("just", "rang"), ("just", "called"),
+)  # fmt: skip
+_HAPPENING_NOW = _cues(HAPPENING_NOW_CUES)
+
+
+def is_happening_now(w: Words) -> bool:
+    """The message says the harm is going on as they write ("it's happening now")."""
+    return _has_cue(w.joined, _HAPPENING_NOW)
 
 
 def names_others(w: Words, start: int, end: int) -> bool:

@@ -149,8 +149,10 @@ class RiskDetector:
             category in _TIMED_CATEGORIES
             and (third_person or ctx.names_others(w, start, end))
             and ctx.is_at_work(w)
+            and not ctx.is_happening_now(w)
         ):
-            # "A&E nurse here, had three overdoses in on my shift": someone else's risk, at work.
+            # "A&E nurse here, had three overdoses in on my shift": someone else's risk, at work
+            # (unless it is going on as they write: "a pupil just messaged, it's happening now").
             modifiers.append(Modifier.AT_WORK)
             tier = Tier.NONE
         elif third_person and category in _TIMED_CATEGORIES and ctx.is_fiction(w, start):

@@ -158,3 +158,9 @@ def test_someone_elses_risk_at_work_is_not_the_writers(detector):
     # the writer's own risk stays, wherever they are
     own = detector.assess("paramedic here, had a horrible shift and i want to die tonight")
     assert own.tier is Tier.URGENT
+    # someone else's risk at work that is going on as they write is still urgent
+    live = detector.assess(
+        "teacher here, a pupil just messaged that her dad is hitting her mum, its happening now"
+    )
+    assert live.tier is Tier.URGENT
+    assert not any(Modifier.AT_WORK in f.modifiers for f in live.findings)
