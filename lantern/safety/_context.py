@@ -458,7 +458,7 @@ def is_at_work(w: Words) -> bool:
 
 # What a worker says is going on as they write: someone else's risk at work that is still live.
 HAPPENING_NOW_CUES = (
-    ("happening", "now"), ("happening", "right", "now"), ("its", "happening"), ("right", "now"),
+    ("happening", "now"), ("its", "happening"), ("right", "now"),
     ("as", "we", "speak"), ("rn",), ("still", "going", "on"), ("just", "messaged"),
     ("just", "texted"), ("just", "rang"), ("just", "called"),
 )  # fmt: skip
@@ -466,7 +466,11 @@ _HAPPENING_NOW = _cues(HAPPENING_NOW_CUES)
 
 
 def is_happening_now(w: Words) -> bool:
-    """The message says the harm is going on as they write ("it's happening now")."""
+    """The message says the harm is going on as they write ("it's happening now").
+
+    Narrower than `has_now`: "tonight" or a bare "now" do not count, since a worker's shift
+    is tonight ("had an overdose in on nights tonight" is still about their work).
+    """
     return _has_cue(w.joined, _HAPPENING_NOW)
 
 
