@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 CLAUSE_BREAKS = frozenset(
@@ -143,9 +144,13 @@ HABITUAL = frozenset(
 NOW_WORDS = (("right", "now"), ("rn",), ("now",), ("just",), ("tonight",))
 
 
-def _cues(cues: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
-    """Each cue as the string it is found as in a joined, space-padded run of words."""
-    return tuple(f" {' '.join(cue)} " for cue in cues)
+def _cues(cues: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
+    """One search for any cue, each as found in a joined, space-padded run of words.
+
+    A regular expression of the cues as literal alternatives finds the same cues as looking
+    for each string in turn, in one pass instead of one per cue.
+    """
+    return re.compile("|".join(re.escape(f" {' '.join(cue)} ") for cue in cues))
 
 
 # "my 14yo just told me she took ... at school": news of now, not a memory.
@@ -184,8 +189,8 @@ def _joined(words: Sequence[str]) -> str:
     return f" {' '.join(words)} "
 
 
-def _has_cue(joined: str, cues: tuple[str, ...]) -> bool:
-    return any(cue in joined for cue in cues)
+def _has_cue(joined: str, cues: re.Pattern[str]) -> bool:
+    return cues.search(joined) is not None
 
 
 def clause_start(w: Words, start: int) -> int:

@@ -26,6 +26,7 @@ _QUOTES = str.maketrans({"‘": "'", "’": "'", "‛": "'", "`": "'", "“": '"
 # (punctuation, emoji), or a line break.
 _TOKEN = re.compile(r"[^\W_](?:[\w'*]*[^\W_*'])?|\n|[^\w\s]", re.UNICODE)
 _DIGITS_LETTERS = re.compile(r"^(\d+)([a-z]+)$")
+_DIGITS_THEN_LETTERS = re.compile(r"\d'*[a-z]")
 MAX_CHARS = 200_000
 # Forms whose apostrophe carries the meaning ("sa'd" is not "sad", "od'd" is not "odd").
 _REWRITES = (
@@ -44,12 +45,15 @@ NEGATIONS = frozenset(
      "shouldnt", "isnt", "arent", "wasnt", "werent", "havent", "hasnt", "hadnt", "aint", "nt"}
 )  # fmt: skip
 FUZZY_MIN_LENGTH = 5
+# How many words' keys a Keyer remembers before starting afresh.
+KEYS_KEPT = 65536
 
 
 def clean(text: str) -> str:
     """Normalise a message for matching: NFKC, no invisible or control characters, lower case."""
-    text = unicodedata.normalize("NFKC", text[:MAX_CHARS])
-    text = _INVISIBLE.sub("", text)
+    text = text[:MAX_CHARS]
+    if not text.isascii():  # NFKC leaves ASCII as it is, and no invisible mark is ASCII
+        text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
     text = _CONTROL.sub(" ", text)
     text = text.translate(_QUOTES).lower()
     if _REWRITABLE.search(text):
@@ -59,19 +63,22 @@ def clean(text: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    """Split cleaned text into words and symbols; apostrophes inside words are dropped."""
-    found: list[str] = []
-    for token in _TOKEN.findall(text):
-        if "'" in token:
-            token = token.replace("'", "")
-        if token[:1].isdigit():
-            split = _DIGITS_LETTERS.match(token)
-            if split:  # "800mg" -> "800", "mg"
-                found.extend(split.groups())
-                continue
-        if token:
-            found.append(token)
-    return found
+    """Split cleaned text into words and symbols; apostrophes are dropped.
+
+    An apostrophe is either inside a word ("don't" -> "dont") or a symbol of its own, which is
+    dropped, so removing them all first splits the text the same way.
+    """
+    found = _TOKEN.findall(text.replace("'", ""))
+    if not _DIGITS_THEN_LETTERS.search(text):
+        return found
+    split: list[str] = []
+    for token in found:
+        parts = _DIGITS_LETTERS.match(token) if token[:1].isdigit() else None
+        if parts:  # "800mg" -> "800", "mg"
+            split.extend(parts.groups())
+        else:
+            split.append(token)
+    return split
 
 
 def _deletions(word: str) -> set[str]:
@@ -104,6 +111,7 @@ class Keyer:
         self.surface = frozenset(vocabulary)
         self.keys = frozenset(lexicon.lemma(w) for w in self.surface)
         self._near: dict[str, set[str]] = {}
+        self._cache: dict[str, str] = {}  # word -> key, for the words seen most recently
         for word in self.surface:
             if len(word) >= FUZZY_MIN_LENGTH:
                 for variant in _deletions(word) | {word}:
@@ -115,9 +123,16 @@ class Keyer:
             return "not"
         return word if word in LITERAL else self.lexicon.lemma(word)
 
-    @lru_cache(maxsize=65536)  # noqa: B019 - a Keyer lives as long as its detector
     def key(self, word: str) -> str:
         """The key of one word of a message."""
+        key = self._cache.get(word)
+        if key is None:
+            if len(self._cache) >= KEYS_KEPT:
+                self._cache.clear()
+            key = self._cache[word] = self._key(word)
+        return key
+
+    def _key(self, word: str) -> str:
         if word in NEGATIONS:
             return "not"
         if word in LITERAL:

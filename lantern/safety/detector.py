@@ -41,6 +41,7 @@ _TIMED_CATEGORIES = frozenset(
     {Category.SUICIDE, Category.SELF_HARM, Category.OVERDOSE, Category.CONCERN_FOR_OTHER}
 )
 
+_NOTHING_FOUND = RiskAssessment(Tier.NONE, ())
 ERROR_ASSESSMENT = RiskAssessment(
     tier=Tier.CHECK_IN, categories=(Category.DETECTOR_ERROR,), findings=(), error=True
 )
@@ -58,6 +59,8 @@ class RiskDetector:
         self._keyer = Keyer(vocabulary, Lexicon(self._nlp))
         # One Matcher per phrase, run only when the message holds every word the phrase
         # requires: most messages need no Matcher at all, and the rest only a few phrases.
+        # (One Matcher for each set of phrases a message needs was cheaper to run, but
+        # compiling one for each new set cost a millisecond: most sets are seen only once.)
         self._matchers: dict[str, tuple[RiskPattern, Matcher]] = {}
         self._prefilter = _Prefilter()
         self._named: set[str] = set()  # every key a phrase names
@@ -137,6 +140,7 @@ class RiskDetector:
         return Doc(
             self._nlp.vocab,
             words=[key if key in named else _doc_word(key) for key in keys],
+            spaces=[True] * len(keys),
         )
 
     def _finding(
@@ -271,6 +275,7 @@ class _Prefilter:
     def __init__(self) -> None:
         # anchor word -> (phrase key, words it must have, groups it must have one word of)
         self._index: dict[str, list[tuple[str, frozenset[str], tuple[frozenset[str], ...]]]] = {}
+        self._anchors: set[str] = set()  # the index's words, as a set
 
     def add(self, phrase_key: str, specs: list[dict[str, Any]]) -> None:
         """Index a compiled phrase by the least common of its required tokens."""
@@ -287,19 +292,18 @@ class _Prefilter:
         groups = tuple(frozenset(words) for words in required if len(words) > 1)
         for word in anchor:
             self._index.setdefault(word, []).append((phrase_key, single, groups))
+        self._anchors.update(anchor)
 
     def candidates(self, keys: list[str]) -> set[str]:
         """Keys of the phrases whose required words are all in ``keys``."""
         present = set(keys)
-        if any(key.isdigit() for key in keys):
+        if any(map(str.isdigit, present)):
             present.add(NUMBER_KEY)
         found: set[str] = set()
-        for key in present:
-            for phrase_key, single, groups in self._index.get(key, ()):
-                if (
-                    single <= present
-                    and all(not words.isdisjoint(present) for words in groups)
-                    and phrase_key not in found
+        for key in present & self._anchors:
+            for phrase_key, single, groups in self._index[key]:
+                if single <= present and (
+                    not groups or all(not words.isdisjoint(present) for words in groups)
                 ):
                     found.add(phrase_key)
         return found
@@ -371,6 +375,8 @@ def _combined(findings: list[Finding]) -> list[Finding]:
 
 
 def _assessment(findings: list[Finding], figurative: bool = False) -> RiskAssessment:
+    if not findings and not figurative:
+        return _NOTHING_FOUND
     findings = _combined(findings)
     tier = max((f.tier for f in findings), default=Tier.NONE)
     if tier is Tier.NONE:
