@@ -24,8 +24,10 @@ from lantern.safety.crisis import CATEGORY_SLOT
 PENDING_TOPIC_ENTITY = "pending_topic"
 CHECK_IN_INTENT = TIER_INTENTS[Tier.CHECK_IN]
 # Check-ins that ask only about danger now (from the partner, to a child, to someone else): the
-# question is answered in the same turn. Every other check-in (suicide, self-harm, overdose, a
-# detector error, no category) asks about ending their life, and the answer waits for "no".
+# question is answered in the same turn. So is the general one, asked when only the tier model
+# saw risk and no words named it: the evidence is weakest there, and the question they asked
+# should not wait on it. Every other check-in (suicide, self-harm, overdose, a detector error,
+# no category) asks about ending their life, and the answer waits for "no".
 ANSWER_NOW = frozenset(
     category.value
     for category in (
@@ -35,6 +37,7 @@ ANSWER_NOW = frozenset(
         Category.SEXUAL_VIOLENCE,
         Category.CONCERN_FOR_OTHER,
         Category.ABUSER_SUICIDE_THREAT,
+        Category.GENERAL,
     )
 )
 

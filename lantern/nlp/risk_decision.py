@@ -30,11 +30,12 @@ TIER_INTENTS = {Tier.URGENT: "risk_urgent", Tier.CHECK_IN: "risk_check_in"}
 # jump"): DIET's stalking and abuser intents can only check in on their own.
 HERE_NOW_CATEGORIES = frozenset(
     {Category.STALKING, Category.IMMEDIATE_DANGER, Category.CHILD_AT_RISK,
-     Category.ABUSER_SUICIDE_THREAT}
+     Category.ABUSER_SUICIDE_THREAT, Category.GENERAL}
 )  # fmt: skip
 AT_HEIGHT_CATEGORIES = frozenset(
-    {Category.SUICIDE, Category.ABUSER_SUICIDE_THREAT, Category.CONCERN_FOR_OTHER}
-)
+    {Category.SUICIDE, Category.ABUSER_SUICIDE_THREAT, Category.CONCERN_FOR_OTHER,
+     Category.GENERAL}
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -222,11 +223,14 @@ def decide(
     category: str | None = None
     if tier > Tier.NONE:
         primary = assessment.primary if assessment.tier > Tier.NONE else None
-        nlu = diet_category if diet_tier >= share_tier else share_category
-        # The tier model knows no categories: the likeliest risk intent's, else suicide.
-        chosen = (
-            primary or nlu or diet_category or share_category or share.likeliest
-        ) or Category.SUICIDE
+        diet_named = diet_category if diet_tier > Tier.NONE else None
+        share_named = share_category if share_tier > Tier.NONE else None
+        nlu = diet_named if diet_tier >= share_tier else share_named
+        # The tier model knows no kinds of risk. When it alone escalates, the reply is the
+        # general one (999, Samaritans and the domestic abuse helpline), not the kind of a
+        # risk intent NLU ranked too low to act on: those guesses sent Rape Crisis to "dont
+        # want to be anything" and the stalking helpline to "thinking of stepping into the road".
+        chosen = primary or nlu or diet_named or share_named or Category.GENERAL
         category = chosen.value
     return RiskDecision(
         tier=tier,

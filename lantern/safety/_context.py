@@ -407,6 +407,9 @@ HERE_NOW_CUES = (
     ("parked", "opposite"), ("knows", "im", "in"), ("knows", "im", "home"), ("from", "outside"),
     ("coming", "down", "the", "road"), ("coming", "up", "the", "road"), ("coming", "after", "me"),
     ("now", "watching", "me"), ("following", "me", "now"),
+    ("past", "my", "window"), ("end", "of", "my", "road"), ("end", "of", "my", "street"),
+    ("can", "see", "his", "car"), ("can", "see", "his", "van"), ("can", "see", "her", "car"),
+    ("hes", "watching", "me"), ("shes", "watching", "me"),
 )  # fmt: skip
 # Someone is at a height now: a threat or wish said there is urgent, not a check-in.
 AT_HEIGHT_CUES = (
@@ -445,6 +448,8 @@ WORK_CUES = (
     ("after", "shifts"), ("on", "nights"), ("nhs", "nurse"), ("im", "a", "nurse"),
     ("im", "a", "paramedic"),
     ("a", "grim", "call"), ("a", "bad", "call"), ("in", "my", "job"), ("at", "work", "today"),
+    ("im", "a", "pc"), ("as", "a", "pc"), ("went", "to", "a", "job"), ("attended", "a", "job"),
+    ("a", "job", "tonight"), ("rough", "shift"), ("long", "shift"), ("busy", "shift"),
 )  # fmt: skip
 _WORK = _cues(WORK_CUES)
 # Words in a match's clause that make it about other people: "a patient took an overdose",

@@ -55,6 +55,8 @@ class Category(Enum):
     SEXUAL_VIOLENCE = "sexual_violence"
     CONCERN_FOR_OTHER = "concern_for_other"
     ABUSER_SUICIDE_THREAT = "abuser_suicide_threat"
+    # Risk of a kind no path could name: only the tier model, which knows no kinds, saw it.
+    GENERAL = "general"
     DETECTOR_ERROR = "detector_error"
 
 
@@ -174,5 +176,6 @@ CATEGORY_PRIORITY = (
     Category.STALKING,
     Category.CONCERN_FOR_OTHER,
     Category.ABUSER_SUICIDE_THREAT,
+    Category.GENERAL,
     Category.DETECTOR_ERROR,
 )

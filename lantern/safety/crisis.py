@@ -153,7 +153,7 @@ def check_in_text(words: CrisisWords, book: ResourceBook, category: str, nation:
 
 def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[dict[str, Any]]]:
     """Every crisis response with its variations, ready for a Rasa domain file."""
-    categories: list[str | None] = [None, *RISK_CATEGORIES, "detector_error"]
+    categories: list[str | None] = [None, *RISK_CATEGORIES, "general", "detector_error"]
     places: list[str | None] = [None, *NATIONS]
     urgent: list[dict[str, Any]] = []
     check_in: list[dict[str, Any]] = []

@@ -22,6 +22,12 @@ def test_a_check_in_about_danger_now_answers_the_question_in_the_same_turn():
     assert answer_after_no([*START, STALKING, user("deny")]) is None  # answered already
 
 
+def test_a_general_check_in_answers_the_question_in_the_same_turn():
+    general = user("risk_check_in", risk_category="general", pending_topic="hoovering")
+    pending = answer_with_check_in([*START, general])
+    assert pending is not None and (pending.topic, pending.lead) == ("hoovering", NOW_LEAD)
+
+
 def test_a_check_in_about_their_own_life_waits_for_no():
     assert answer_with_check_in([*START, SUICIDE]) is None
     pending = answer_after_no([*START, SUICIDE, user("deny")])

@@ -1,7 +1,7 @@
 import pytest
 
 from lantern.nlp.risk_decision import RiskDecision, RiskShare, decide
-from lantern.safety import Category, Tier
+from lantern.safety import Category, Scene, Tier
 
 THRESHOLDS = {"diet_check_in_min": 0.8, "diet_urgent_min": 0.95}
 
@@ -232,11 +232,11 @@ def test_the_tier_model_escalates(detector, urgent, check_in, tier):
     assert decision.paths == (("tier_model",) if tier is not Tier.NONE else ())
     assert decision.record()["tier_model"] == {"urgent": urgent, "check_in": check_in}
     if tier is not Tier.NONE:
-        # it knows no categories: the likeliest risk intent's, even below any threshold
-        assert decision.category == "stalking"
+        # it knows no kinds of risk, and a risk intent ranked too low to act on is no guide
+        assert decision.category == "general"
 
 
-def test_the_tier_model_falls_back_to_suicide_without_a_risk_intent(detector):
+def test_the_tier_model_alone_gets_the_general_reply_without_a_risk_intent(detector):
     decision = decide(
         detector.assess("bathroom floor, dunno why im texting"),
         {"name": "greet", "confidence": 0.5},
@@ -244,7 +244,26 @@ def test_the_tier_model_falls_back_to_suicide_without_a_risk_intent(detector):
         tier_ranking=tiers(0.9, 0.05),
         **TIER_MODEL,
     )
-    assert (decision.tier, decision.category) == (Tier.URGENT, "suicide")
+    assert (decision.tier, decision.category) == (Tier.URGENT, "general")
+
+
+def test_a_path_that_escalates_names_the_kind_beside_the_tier_model(detector):
+    decision = decide(
+        detector.assess("bathroom floor, dunno why im texting"),
+        {"name": "risk_stalking", "confidence": 0.9},
+        ranked(("risk_stalking", 0.9), ("greet", 0.1)),
+        tier_ranking=tiers(0.9, 0.05),
+        **TIER_MODEL,
+    )
+    assert (decision.tier, decision.category) == (Tier.URGENT, "stalking")
+    assert decision.paths == ("diet", "tier_model")
+
+
+def test_a_general_check_in_at_a_height_or_here_now_is_urgent():
+    check_in = RiskDecision(Tier.CHECK_IN, "general", None, paths=("tier_model",))
+    assert check_in.in_scene(Scene(at_height=True)).tier is Tier.URGENT
+    assert check_in.in_scene(Scene(here_now=True)).tier is Tier.URGENT
+    assert check_in.in_scene(Scene()).tier is Tier.CHECK_IN
 
 
 def test_the_tier_model_cannot_overrule_an_explained_safe_message(detector):

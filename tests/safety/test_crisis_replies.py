@@ -52,7 +52,8 @@ def test_every_category_and_place_has_exactly_one_variation():
         key = tuple((c["name"], c["value"]) for c in variation.get("condition", []))
         assert key not in seen
         seen.add(key)
-    assert len(seen) == 11 * 6 + 1
+    # (unset, nine kinds, general, detector_error) x (unset, five places), and a fallback
+    assert len(seen) == 12 * 6 + 1
 
 
 def test_button_payloads_fit_telegram():
