@@ -230,7 +230,7 @@ def decide(
         # general one (999, Samaritans and the domestic abuse helpline), not the kind of a
         # risk intent NLU ranked too low to act on: those guesses sent Rape Crisis to "dont
         # want to be anything" and the stalking helpline to "thinking of stepping into the road".
-        chosen = primary or nlu or diet_named or share_named or Category.GENERAL
+        chosen = primary or nlu or Category.GENERAL
         category = chosen.value
     return RiskDecision(
         tier=tier,

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import total_ordering
 
 
+@total_ordering
 class Tier(Enum):
     """How urgently a message needs a safety reply; ordered none < check_in < urgent."""
 
@@ -18,26 +20,10 @@ class Tier(Enum):
         """The tier's place in the order."""
         return _TIER_RANK[self]
 
-    # All four comparisons spelled out: the detector compares tiers for every finding.
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Tier):
             return NotImplemented
-        return _TIER_RANK[self] < _TIER_RANK[other]
-
-    def __le__(self, other: object) -> bool:
-        if not isinstance(other, Tier):
-            return NotImplemented
-        return _TIER_RANK[self] <= _TIER_RANK[other]
-
-    def __gt__(self, other: object) -> bool:
-        if not isinstance(other, Tier):
-            return NotImplemented
-        return _TIER_RANK[self] > _TIER_RANK[other]
-
-    def __ge__(self, other: object) -> bool:
-        if not isinstance(other, Tier):
-            return NotImplemented
-        return _TIER_RANK[self] >= _TIER_RANK[other]
+        return self.rank < other.rank
 
 
 _TIER_RANK = {Tier.NONE: 0, Tier.CHECK_IN: 1, Tier.URGENT: 2}

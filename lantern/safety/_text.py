@@ -26,7 +26,7 @@ _QUOTES = str.maketrans({"‘": "'", "’": "'", "‛": "'", "`": "'", "“": '"
 # (punctuation, emoji), or a line break.
 _TOKEN = re.compile(r"[^\W_](?:[\w'*]*[^\W_*'])?|\n|[^\w\s]", re.UNICODE)
 _DIGITS_LETTERS = re.compile(r"^(\d+)([a-z]+)$")
-_DIGITS_THEN_LETTERS = re.compile(r"\d'*[a-z]")
+_DIGITS_THEN_LETTERS = re.compile(r"\d[a-z]")
 MAX_CHARS = 200_000
 # Forms whose apostrophe carries the meaning ("sa'd" is not "sad", "od'd" is not "odd").
 _REWRITES = (
@@ -68,7 +68,8 @@ def words(text: str) -> list[str]:
     An apostrophe is either inside a word ("don't" -> "dont") or a symbol of its own, which is
     dropped, so removing them all first splits the text the same way.
     """
-    found = _TOKEN.findall(text.replace("'", ""))
+    text = text.replace("'", "")
+    found = _TOKEN.findall(text)
     if not _DIGITS_THEN_LETTERS.search(text):
         return found
     split: list[str] = []

@@ -275,7 +275,6 @@ class _Prefilter:
     def __init__(self) -> None:
         # anchor word -> (phrase key, words it must have, groups it must have one word of)
         self._index: dict[str, list[tuple[str, frozenset[str], tuple[frozenset[str], ...]]]] = {}
-        self._anchors: set[str] = set()  # the index's words, as a set
 
     def add(self, phrase_key: str, specs: list[dict[str, Any]]) -> None:
         """Index a compiled phrase by the least common of its required tokens."""
@@ -292,7 +291,6 @@ class _Prefilter:
         groups = tuple(frozenset(words) for words in required if len(words) > 1)
         for word in anchor:
             self._index.setdefault(word, []).append((phrase_key, single, groups))
-        self._anchors.update(anchor)
 
     def candidates(self, keys: list[str]) -> set[str]:
         """Keys of the phrases whose required words are all in ``keys``."""
@@ -300,7 +298,7 @@ class _Prefilter:
         if any(map(str.isdigit, present)):
             present.add(NUMBER_KEY)
         found: set[str] = set()
-        for key in present & self._anchors:
+        for key in present & self._index.keys():
             for phrase_key, single, groups in self._index[key]:
                 if single <= present and (
                     not groups or all(not words.isdisjoint(present) for words in groups)
