@@ -52,10 +52,11 @@ KEYS_KEPT = 65536
 def clean(text: str) -> str:
     """Normalise a message for matching: NFKC, no invisible or control characters, lower case."""
     text = text[:MAX_CHARS]
-    if not text.isascii():  # NFKC leaves ASCII as it is, and no invisible mark is ASCII
+    if text.isascii():  # NFKC leaves ASCII as it is; no invisible mark or curly quote is ASCII
+        text = _CONTROL.sub(" ", text).replace("`", "'").lower()
+    else:
         text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
-    text = _CONTROL.sub(" ", text)
-    text = text.translate(_QUOTES).lower()
+        text = _CONTROL.sub(" ", text).translate(_QUOTES).lower()
     if _REWRITABLE.search(text):
         for pattern, replacement in _REWRITES:
             text = pattern.sub(replacement, text)

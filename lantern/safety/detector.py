@@ -1,4 +1,4 @@
-"""The risk detector: spaCy Matcher over token keys, then context rules, never raising."""
+"""The risk detector: spaCy PhraseMatcher over token keys, then context rules, never raising."""
 
 from __future__ import annotations
 
@@ -20,8 +20,9 @@ from lantern.safety._model import (
     Scene,
     Tier,
 )
+from lantern.safety._pieces import PieceMatcher
 from lantern.safety._text import Keyer, Lexicon, clean, load_pipeline, words
-from lantern.safety.patterns import RiskPattern, compile_phrase, load_patterns
+from lantern.safety.patterns import RiskPattern, compile_phrase, layout, load_patterns
 
 if TYPE_CHECKING:
     from spacy.matcher import Matcher
@@ -31,6 +32,8 @@ log = logging.getLogger(__name__)
 
 # The placeholder for a word that no phrase names.
 _OTHER = "_"
+# A phrase with a run of more spellings than this keeps a Matcher of its own.
+_MOST_SPELLINGS = 2048
 
 # Only someone else's words *telling* the person to do something are lowered by quotation;
 # a reported act ("she says she's taken an overdose") or threat keeps its tier.
@@ -57,20 +60,26 @@ class RiskDetector:
         self._nlp = load_pipeline()
         vocabulary = set().union(*(p.words for p in self.patterns.values()))
         self._keyer = Keyer(vocabulary, Lexicon(self._nlp))
-        # One Matcher per phrase, run only when the message holds every word the phrase
-        # requires: most messages need no Matcher at all, and the rest only a few phrases.
-        # (One Matcher for each set of phrases a message needs was cheaper to run, but
-        # compiling one for each new set cost a millisecond: most sets are seen only once.)
-        self._matchers: dict[str, tuple[RiskPattern, Matcher]] = {}
+        # Phrases are found by their runs of fixed words, all in one PhraseMatcher call, then
+        # joined across their gaps (`_pieces`). A phrase with a number keeps a Matcher of its
+        # own, run only when the message holds every word the phrase requires.
+        self._pieces = PieceMatcher(self._nlp.vocab)
+        self._matchers: dict[str, Matcher] = {}
+        self._phrase_patterns: dict[str, RiskPattern] = {}
         self._prefilter = _Prefilter()
         self._named: set[str] = set()  # every key a phrase names
         for pattern in self.patterns.values():
             for index, phrase in enumerate(pattern.phrases):
                 specs = compile_phrase(phrase, self._keyer.pattern_key)
-                matcher = Matcher(self._nlp.vocab)
-                matcher.add(pattern.id, [specs])
                 key = f"{pattern.id}#{index}"
-                self._matchers[key] = (pattern, matcher)
+                self._phrase_patterns[key] = pattern
+                runs = layout(specs, most_spellings=_MOST_SPELLINGS)
+                if runs is not None:
+                    self._pieces.add(key, runs)
+                else:
+                    matcher = Matcher(self._nlp.vocab)
+                    matcher.add(pattern.id, [specs])
+                    self._matchers[key] = matcher
                 self._prefilter.add(key, specs)
                 self._named |= _named_keys(specs)
 
@@ -97,7 +106,7 @@ class RiskDetector:
         if not isinstance(text, str):
             raise TypeError("a message must be text")
         tokens = words(clean(text))
-        keys = [self._keyer.key(token) for token in tokens]
+        keys = list(map(self._keyer.key, tokens))
         candidates = self._prefilter.candidates(keys)
         if not candidates:
             return _assessment([])
@@ -105,12 +114,12 @@ class RiskDetector:
         w = ctx.Words(tokens, keys)
         # A phrase's gaps never span the end of a sentence: "i cant take it. he will kill me"
         # is not the figure of speech "it ... kill me". (Checked after matching: a gap that
-        # tested every token it skipped made the Matcher a third slower.)
+        # tested every token it skipped made a Matcher a third slower.)
         breaks = [i for i, key in enumerate(keys) if key in ctx.SENTENCE_BREAKS]
         raw = [
             (pattern, start, end)
-            for pattern, matcher in (self._matchers[key] for key in sorted(candidates))
-            for _, start, end in matcher(doc)
+            for pattern, spans in self._spans(doc, keys, candidates)
+            for start, end in spans
             if not any(start < i < end for i in breaks)
         ]
         # A figure of speech silences the risk phrases it overlaps, except a wish written
@@ -127,6 +136,18 @@ class RiskDetector:
         timed = ctx.has_time(w)
         findings = [self._finding(w, p, s, e, anchored, timed) for p, s, e in matches]
         return _assessment(findings, figurative=bool(figurative))
+
+    def _spans(
+        self, doc: Doc, keys: list[str], candidates: set[str]
+    ) -> Iterable[tuple[RiskPattern, Iterable[tuple[int, int]]]]:
+        """Each candidate phrase's pattern and where it matched, phrase by phrase in key order."""
+        found = self._pieces.find(doc, keys)
+        for key in sorted(candidates):
+            if key in self._pieces:
+                spans = self._pieces.spans(found, key)
+            else:
+                spans = [(start, end) for _, start, end in self._matchers[key](doc)]
+            yield self._phrase_patterns[key], spans
 
     def _doc(self, keys: list[str]) -> Doc:
         """A spaCy Doc whose words are the message's keys: what the phrases match.
@@ -298,12 +319,15 @@ class _Prefilter:
         if any(map(str.isdigit, present)):
             present.add(NUMBER_KEY)
         found: set[str] = set()
-        for key in present & self._index.keys():
-            for phrase_key, single, groups in self._index[key]:
-                if single <= present and (
-                    not groups or all(not words.isdisjoint(present) for words in groups)
-                ):
-                    found.add(phrase_key)
+        index = self._index
+        for key in present:
+            entries = index.get(key)
+            if entries:
+                for phrase_key, single, groups in entries:
+                    if single <= present and (
+                        not groups or not any(map(present.isdisjoint, groups))
+                    ):
+                        found.add(phrase_key)
         return found
 
 

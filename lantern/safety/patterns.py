@@ -13,6 +13,8 @@ space-separated sequence of token specs:
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,6 +129,73 @@ def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSp
     if not any("ORTH" in s or "LIKE_NUM" in s for s in specs if "OP" not in s):
         raise ValueError(f"phrase '{phrase}' has no required word")
     return specs
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A phrase as runs of fixed words with gaps between them: "hit|punch me ** face".
+
+    ``pieces`` holds, for each run, every word sequence it can be (alternatives and optional
+    words spelled out); ``gaps`` holds, for each run after the first, how many words of anything
+    may come before it.
+    """
+
+    pieces: tuple[tuple[tuple[str, ...], ...], ...]
+    gaps: tuple[int, ...]
+
+
+# How many words of anything each gap spec allows.
+_GAP_WIDTHS = {"?": 1, "{0,3}": 3}
+
+
+def layout(specs: list[TokenSpec], most_spellings: int) -> Layout | None:
+    """The phrase's runs and gaps; None for a phrase a Matcher must read itself.
+
+    That is a phrase with a number, a gap at either end, a run that can be empty, or a run
+    with more than ``most_spellings`` spellings.
+    """
+    runs: list[list[TokenSpec]] = [[]]
+    gaps: list[int] = []
+    for spec in specs:
+        if "ORTH" in spec:
+            runs[-1].append(spec)
+        elif "LIKE_NUM" in spec or spec.get("OP") not in _GAP_WIDTHS:
+            return None
+        elif runs[-1]:
+            runs.append([])
+            gaps.append(_GAP_WIDTHS[spec["OP"]])
+        elif gaps:  # a gap straight after a gap: "* **"
+            gaps[-1] += _GAP_WIDTHS[spec["OP"]]
+        else:  # a gap before the first word
+            return None
+    if not runs[-1]:  # a gap after the last word
+        return None
+    pieces = []
+    for run in runs:
+        spellings = _spellings(run, most_spellings)
+        if not spellings:
+            return None
+        pieces.append(spellings)
+    return Layout(tuple(pieces), tuple(gaps))
+
+
+def _spellings(run: list[TokenSpec], most: int) -> tuple[tuple[str, ...], ...]:
+    """Every word sequence a run of words matches (none if it can be empty or has too many)."""
+    choices: list[list[str | None]] = []
+    for spec in run:
+        value = spec["ORTH"]
+        options: list[str | None] = [value] if isinstance(value, str) else list(value["IN"])
+        if spec.get("OP") == "?":
+            options.append(None)
+        choices.append(options)
+    if math.prod(map(len, choices)) > most:
+        return ()
+    spellings = {
+        tuple(word for word in chosen if word is not None) for chosen in itertools.product(*choices)
+    }
+    if () in spellings:
+        return ()
+    return tuple(sorted(spellings))
 
 
 def load_patterns(path: Path = PATTERNS_FILE) -> list[RiskPattern]:
