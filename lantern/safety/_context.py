@@ -38,7 +38,8 @@ PAST_CUES = (
     ("long", "time", "ago"), ("in", "a", "long", "time"), ("recovered",), ("years", "clean"),
     ("in", "my", "past"),
     ("back", "in", "the", "day"), ("90s",), ("80s",), ("2000s",), ("in", "years"),
-    ("years", "of", "counselling"), ("years", "of", "therapy"),
+    ("years", "of", "counselling"), ("years", "of", "therapy"), ("over", "a", "decade"),
+    ("a", "decade", "ago"), ("decades", "ago"),
     ("when", "i", "left"), ("last", "time", "i", "was"),
     # "for a while" is the past only before what followed it ("for a while i believed him"),
     # not as the end of a wish ("i just want to stop existing for a while")
@@ -46,8 +47,9 @@ PAST_CUES = (
                                                 "back", "then")),
 )  # fmt: skip
 # "At school" is the past ("I self-harmed at school") unless the sentence sets a time: "after I
-# drop the kids at school tomorrow" is not.
+# drop the kids at school tomorrow" is not, nor is where the writer is: "im at uni".
 PLACE_PAST_CUES = (("at", "uni"), ("at", "school"), ("at", "college"))
+PLACE_NOW_CUES = (("im", "at"), ("i", "am", "at"), ("im", "still", "at"), ("currently", "at"))
 NOW_CUES = (
     ("again",), ("tonight",), ("today",), ("right", "now"), ("rn",), ("still",),
     ("struggling",), ("lately",), ("these", "days"), ("at", "the", "moment"), ("recently",),
@@ -74,7 +76,8 @@ OVER_CUES = (
     ("much", "better"), ("im", "ok", "now"), ("im", "okay"), ("volunteer",), ("recovered",),
     ("long", "gone"), ("remarried",), ("im", "safe", "now"), ("moved", "on"), ("happy", "now"),
     ("safe", "ever", "since"), ("been", "safe", "since"),
-    ("feeling", "grateful"), ("so", "grateful"), ("finally", "free"),
+    ("feeling", "grateful"), ("so", "grateful"), ("finally", "free"), ("proud", "of", "that"),
+    ("proud", "of", "myself"), ("how", "far", "ive", "come"),
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
 # to lock me in, i'm three years out", "we split in 2019 and we're fine now").
@@ -99,6 +102,9 @@ HYPOTHETICAL_CUES = (
     ("deals", "with"), ("deal", "with"), ("dealing", "with"), ("difference", "between"),
     ("uk", "law"), ("the", "law"), ("legal", "definition"), ("what", "counts", "as"),
     ("how", "long", "do", "i", "have", "to", "report"),
+    # learning about it: "doing a first aid course, we cover overdoses"
+    ("first", "aid", "course"), ("first", "aid", "training"), ("training", "course"),
+    ("course", "on"), ("training", "on"),
 )  # fmt: skip
 # The answer to someone's question hid the truth: what was asked about is real.
 HID_IT_CUES = (("i", "lied"), ("lied", "to"), ("said", "no", "but"), ("pretended",))
@@ -184,6 +190,7 @@ _JUST_TOLD = _cues(
     )
 )
 _PAST, _PLACE_PAST, _NOW, _OVER = map(_cues, (PAST_CUES, PLACE_PAST_CUES, NOW_CUES, OVER_CUES))
+_PLACE_NOW = _cues(PLACE_NOW_CUES)
 _SETTLED, _HYPOTHETICAL, _TIME, _NOW_WORDS = map(
     _cues, (SETTLED_CUES, HYPOTHETICAL_CUES, TIME_CUES, NOW_WORDS)
 )
@@ -320,15 +327,22 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
         # "at school" is the past ("i self-harmed at school"), not what was "just" told
         or (
             _has_cue(joined, _PLACE_PAST)
+            and not _has_cue(joined, _PLACE_NOW)
             and not _has_cue(joined, _TIME)
             and not _has_cue(joined, _JUST_TOLD)
         )
         or any(map(_is_past_year, sentence))
         or _when_i_was(joined)
+        or _AGED.search(joined) is not None
     )
     if not past:
         return False, False
     return True, _has_cue(w.joined, _NOW) and not _has_cue(w.joined, _OVER)
+
+
+# An age given as one ("self-harmed aged 15"). Not "at 15": "at" and a number is more often a
+# time ("he's back at 11").
+_AGED = re.compile(r" aged (?:[5-9]|1\d|20) ")
 
 
 def _when_i_was(joined: str) -> bool:
@@ -510,6 +524,27 @@ def is_happening_now(w: Words) -> bool:
     is tonight ("had an overdose in on nights tonight" is still about their work).
     """
     return _has_cue(w.joined, _HAPPENING_NOW)
+
+
+# People close to the writer: their risk is the writer's worry, never the writer's work, even
+# when the writer works in care ("nurse here, my husband has taken an overdose").
+CLOSE_PEOPLE = frozenset(
+    {"husband", "wife", "partner", "boyfriend", "girlfriend", "bf", "gf", "fiance", "fiancee",
+     "ex", "son", "daughter", "kid", "kids", "child", "children", "mum", "mom", "mam", "dad",
+     "brother", "sister", "mate", "friend", "bestie", "nan", "grandad", "grandma", "cousin",
+     "flatmate", "stepdad", "stepmum", "niece", "nephew", "uncle", "aunt", "auntie"}
+)  # fmt: skip
+# ... unless an article makes them a stranger: "had a mum in tonight who'd taken 30".
+_STRANGER = frozenset({"a", "an", "the", "this", "one", "another"})
+
+
+def names_someone_close(w: Words, start: int, end: int) -> bool:
+    """The match's clause names someone close to the writer ("my husband", "partner")."""
+    first = clause_start(w, start)
+    return any(
+        w.text[i] in CLOSE_PEOPLE and (i == first or w.text[i - 1] not in _STRANGER)
+        for i in range(first, end)
+    )
 
 
 def names_others(w: Words, start: int, end: int) -> bool:

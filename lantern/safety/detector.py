@@ -175,6 +175,7 @@ class RiskDetector:
             and (third_person or ctx.names_others(w, start, end))
             and ctx.is_at_work(w)
             and not ctx.is_happening_now(w)
+            and not ctx.names_someone_close(w, start, end)
         ):
             # "A&E nurse here, had three overdoses in on my shift": someone else's risk, at work
             # (unless it is going on as they write: "a pupil just messaged, it's happening now").
