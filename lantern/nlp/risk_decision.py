@@ -181,7 +181,7 @@ def decide(
     tier_check_in_min: float = 2.0,
     tier_urgent_min: float = 2.0,
 ) -> RiskDecision:
-    """Any path escalating is enough; NLU cannot overrule the detector's 'explained safe'.
+    """Any path escalating is enough; NLU overrules 'explained safe' only with the tier model.
 
     The paths: the detector; DIET's own likeliest intent when it is a risk intent and sure
     enough, and the blended ranking puts at least ``diet_share_min`` on risk intents (DIET
@@ -198,16 +198,26 @@ def decide(
     share = RiskShare.of(ranking)
     share_tier, share_category = Tier.NONE, None
     scores = TierScores.of(tier_ranking)
-    model_tier = Tier.NONE
-    if not assessment.explained_safe:
-        model_tier = scores.tier(tier_check_in_min, tier_urgent_min)
-        if isinstance(name, str) and name in DIET_RISK_INTENTS and share.total >= diet_share_min:
-            diet_category, ceiling = DIET_RISK_INTENTS[name]
-            if confidence >= diet_urgent_min:
-                diet_tier = ceiling
-            elif confidence >= diet_check_in_min:
-                diet_tier = Tier.CHECK_IN
-        share_tier, share_category = share.tier(share_check_in_min, share_urgent_min)
+    model_tier = scores.tier(tier_check_in_min, tier_urgent_min)
+    if isinstance(name, str) and name in DIET_RISK_INTENTS and share.total >= diet_share_min:
+        diet_category, ceiling = DIET_RISK_INTENTS[name]
+        if confidence >= diet_urgent_min:
+            diet_tier = ceiling
+        elif confidence >= diet_check_in_min:
+            diet_tier = Tier.CHECK_IN
+    share_tier, share_category = share.tier(share_check_in_min, share_urgent_min)
+    if assessment.explained_safe:
+        # The detector explained the risk words away (negated, long past, a figure of speech).
+        # NLU alone cannot overrule that, but the tier model (whole messages) agreeing with the
+        # intent ranking (DIET or its blend, which read the same ranking) can, as far as a
+        # check-in: "200 days self harm free and tonight its all i can think about". On 9,321
+        # labelled messages the six such cases were all risk.
+        if model_tier is Tier.NONE or max(diet_tier, share_tier) is Tier.NONE:
+            diet_tier = share_tier = model_tier = Tier.NONE
+        else:
+            diet_tier, share_tier, model_tier = (
+                min(t, Tier.CHECK_IN) for t in (diet_tier, share_tier, model_tier)
+            )
     tier = max(assessment.tier, diet_tier, share_tier, model_tier)
     paths = tuple(
         path

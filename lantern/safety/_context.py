@@ -47,9 +47,12 @@ PAST_CUES = (
                                                 "back", "then")),
 )  # fmt: skip
 # "At school" is the past ("I self-harmed at school") unless the sentence sets a time: "after I
-# drop the kids at school tomorrow" is not, nor is where the writer is: "im at uni".
+# drop the kids at school tomorrow" is not, nor is where someone is: "im at uni", "my mate at
+# uni keeps saying".
 PLACE_PAST_CUES = (("at", "uni"), ("at", "school"), ("at", "college"))
-PLACE_NOW_CUES = (("im", "at"), ("i", "am", "at"), ("im", "still", "at"), ("currently", "at"))
+PLACE_NOW_CUES = (
+    ("im", "at"), ("i", "am", "at"), ("im", "still", "at"), ("currently",), ("keeps",), ("keep",),
+)  # fmt: skip
 NOW_CUES = (
     ("again",), ("tonight",), ("today",), ("right", "now"), ("rn",), ("still",),
     ("struggling",), ("lately",), ("these", "days"), ("at", "the", "moment"), ("recently",),

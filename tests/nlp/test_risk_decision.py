@@ -281,3 +281,20 @@ def test_the_tier_model_is_off_by_default_and_without_a_ranking(detector):
     greet = {"name": "greet", "confidence": 0.5}
     assert decide(assessment, greet, tier_ranking=tiers(0.99, 0.0), **THRESHOLDS).tier is Tier.NONE
     assert decide(assessment, greet, **TIER_MODEL).tier is Tier.NONE
+
+
+def test_the_tier_model_and_the_ranking_agreeing_overrule_explained_safe_as_far_as_a_check_in(
+    detector,
+):
+    assessment = detector.assess("200 days self harm free and tonight its all i can think about")
+    assert assessment.explained_safe  # "self harm free" is a figure of speech
+    decision = decide(
+        assessment,
+        {"name": "greet", "confidence": 0.5},
+        ranked(("risk_self_harm", 0.9)),
+        tier_ranking=tiers(0.95, 0.0),
+        **{**SHARE, **TIER_MODEL},
+    )
+    assert decision.tier is Tier.CHECK_IN
+    assert decision.paths == ("risk_share", "tier_model")
+    assert decision.category == "self_harm"
