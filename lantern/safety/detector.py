@@ -20,7 +20,7 @@ from lantern.safety._model import (
     Scene,
     Tier,
 )
-from lantern.safety._pieces import PieceMatcher
+from lantern.safety._runs import RunMatcher
 from lantern.safety._text import Keyer, Lexicon, clean, load_pipeline, words
 from lantern.safety.patterns import RiskPattern, compile_phrase, layout, load_patterns
 
@@ -61,9 +61,9 @@ class RiskDetector:
         vocabulary = set().union(*(p.words for p in self.patterns.values()))
         self._keyer = Keyer(vocabulary, Lexicon(self._nlp))
         # Phrases are found by their runs of fixed words, all in one PhraseMatcher call, then
-        # joined across their gaps (`_pieces`). A phrase with a number keeps a Matcher of its
+        # joined across their gaps (`_runs`). A phrase with a number keeps a Matcher of its
         # own, run only when the message holds every word the phrase requires.
-        self._pieces = PieceMatcher(self._nlp.vocab)
+        self._runs = RunMatcher(self._nlp.vocab)
         self._matchers: dict[str, Matcher] = {}
         self._phrase_patterns: dict[str, RiskPattern] = {}
         self._prefilter = _Prefilter()
@@ -75,7 +75,7 @@ class RiskDetector:
                 self._phrase_patterns[key] = pattern
                 runs = layout(specs, most_spellings=_MOST_SPELLINGS)
                 if runs is not None:
-                    self._pieces.add(key, runs)
+                    self._runs.add(key, runs)
                 else:
                     matcher = Matcher(self._nlp.vocab)
                     matcher.add(pattern.id, [specs])
@@ -141,10 +141,10 @@ class RiskDetector:
         self, doc: Doc, keys: list[str], candidates: set[str]
     ) -> Iterable[tuple[RiskPattern, Iterable[tuple[int, int]]]]:
         """Each candidate phrase's pattern and where it matched, phrase by phrase in key order."""
-        found = self._pieces.find(doc, keys)
+        found = self._runs.find(doc, keys)
         for key in sorted(candidates):
-            if key in self._pieces:
-                spans = self._pieces.spans(found, key)
+            if key in self._runs:
+                spans = self._runs.spans(found, key)
             else:
                 spans = [(start, end) for _, start, end in self._matchers[key](doc)]
             yield self._phrase_patterns[key], spans

@@ -135,12 +135,12 @@ def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSp
 class Layout:
     """A phrase as runs of fixed words with gaps between them: "hit|punch me ** face".
 
-    ``pieces`` holds, for each run, every word sequence it can be (alternatives and optional
+    ``runs`` holds, for each run, every word sequence it can be (alternatives and optional
     words spelled out); ``gaps`` holds, for each run after the first, how many words of anything
     may come before it.
     """
 
-    pieces: tuple[tuple[tuple[str, ...], ...], ...]
+    runs: tuple[tuple[tuple[str, ...], ...], ...]
     gaps: tuple[int, ...]
 
 
@@ -170,13 +170,13 @@ def layout(specs: list[TokenSpec], most_spellings: int) -> Layout | None:
             return None
     if not runs[-1]:  # a gap after the last word
         return None
-    pieces = []
+    spelled = []
     for run in runs:
         spellings = _spellings(run, most_spellings)
         if not spellings:
             return None
-        pieces.append(spellings)
-    return Layout(tuple(pieces), tuple(gaps))
+        spelled.append(spellings)
+    return Layout(tuple(spelled), tuple(gaps))
 
 
 def _spellings(run: list[TokenSpec], most: int) -> tuple[tuple[str, ...], ...]:

@@ -6,7 +6,7 @@ of every phrase in one pass over the message; a run of one word (one of a set) i
 the message's words, since one-word runs such as "i" or "me" would fill the PhraseMatcher's
 answer. A phrase matches where its runs follow one another with no more than its gaps between
 them. That gives the same spans as a spaCy Matcher given the phrase's token pattern
-(``tests/safety/test_pieces.py`` holds the two to each other), at a fraction of the cost of one
+(``tests/safety/test_runs.py`` holds the two to each other), at a fraction of the cost of one
 Matcher call per phrase.
 """
 
@@ -25,7 +25,7 @@ Span = tuple[int, int]
 Spellings = tuple[tuple[str, ...], ...]
 
 
-class PieceMatcher:
+class RunMatcher:
     """Every run of fixed words of the phrases added, found in one call."""
 
     def __init__(self, vocab: Vocab) -> None:
@@ -43,7 +43,7 @@ class PieceMatcher:
 
     def add(self, phrase_key: str, layout: Layout) -> None:
         """Add a phrase; runs that several phrases share are looked for once."""
-        runs = tuple(self._run(spellings) for spellings in layout.pieces)
+        runs = tuple(self._run(spellings) for spellings in layout.runs)
         self._phrases[phrase_key] = (runs, layout.gaps)
 
     def find(self, doc: Doc, words: list[str]) -> Found:
