@@ -334,7 +334,7 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
             and not _has_cue(joined, _TIME)
             and not _has_cue(joined, _JUST_TOLD)
         )
-        or any(map(_is_past_year, sentence))
+        or any(1950 <= int(year) <= 2025 for year in _FOUR_DIGITS.findall(joined))
         or _when_i_was(joined)
         or _AGED.search(joined) is not None
     )
@@ -343,6 +343,8 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
     return True, _has_cue(w.joined, _NOW) and not _has_cue(w.joined, _OVER)
 
 
+# A year as a word of its own ("in 2019"): a past year places the sentence in the past.
+_FOUR_DIGITS = re.compile(r"(?<= )\d{4}(?= )")
 # An age given as one ("self-harmed aged 15"). Not "at 15": "at" and a number is more often a
 # time ("he's back at 11").
 _AGED = re.compile(r" aged (?:[5-9]|1\d|20) ")
@@ -355,10 +357,6 @@ def _when_i_was(joined: str) -> bool:
         for after in (rest.split(" ", 1)[0] for rest in joined.split(" when i was ")[1:])
         if after
     )
-
-
-def _is_past_year(word: str) -> bool:
-    return len(word) == 4 and word.isdigit() and 1950 <= int(word) <= 2025
 
 
 def is_reported(w: Words, start: int) -> bool:

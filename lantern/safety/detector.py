@@ -37,12 +37,14 @@ _MOST_SPELLINGS = 2048
 
 # Only someone else's words *telling* the person to do something are lowered by quotation;
 # a reported act ("she says she's taken an overdose") or threat keeps its tier.
-_QUOTABLE_KINDS = frozenset({Kind.STATEMENT, Kind.PASSIVE, Kind.CRUELTY})
+# (Tuples, not sets, of enum members here and in _model: a member is found by identity, while a
+# set would hash it with Enum's own hash, in Python, several times a message.)
+_QUOTABLE_KINDS = (Kind.STATEMENT, Kind.PASSIVE, Kind.CRUELTY)
 
 # A passive or ambiguous statement with a time set ("sewerslide tonight") is urgent.
-_TIMED_CATEGORIES = frozenset(
-    {Category.SUICIDE, Category.SELF_HARM, Category.OVERDOSE, Category.CONCERN_FOR_OTHER}
-)
+_TIMED_CATEGORIES = (
+    Category.SUICIDE, Category.SELF_HARM, Category.OVERDOSE, Category.CONCERN_FOR_OTHER
+)  # fmt: skip
 
 _NOTHING_FOUND = RiskAssessment(Tier.NONE, ())
 ERROR_ASSESSMENT = RiskAssessment(
