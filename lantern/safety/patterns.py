@@ -26,6 +26,9 @@ from lantern._yaml import YamlFileProblem, read_yaml
 from lantern.safety._model import Category, Kind, Tier
 
 PATTERNS_FILE = Path(__file__).with_name("patterns.yml")
+# Gaps in the phrase syntax: the spaCy Matcher operator each becomes, and how many words of
+# anything it allows.
+_GAPS = {"*": ("?", 1), "**": ("{0,3}", 3)}
 TokenSpec = dict[str, Any]
 
 
@@ -91,7 +94,7 @@ class RiskPattern:
         found: set[str] = set()
         for phrase in self.phrases:
             for raw in phrase.split():
-                if raw in ("*", "**") or raw.startswith("#"):
+                if raw in _GAPS or raw.startswith("#"):
                     continue
                 found.update(w for w in raw.lstrip("?").split("|") if w)
         return found
@@ -105,10 +108,8 @@ def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSp
     """
     specs: list[TokenSpec] = []
     for raw in phrase.split():
-        if raw == "*":
-            specs.append({"OP": "?"})
-        elif raw == "**":
-            specs.append({"OP": "{0,3}"})
+        if raw in _GAPS:
+            specs.append({"OP": _GAPS[raw][0]})
         elif raw == "#num":
             specs.append({"LIKE_NUM": True})
         elif raw.startswith("#"):
@@ -144,8 +145,8 @@ class Layout:
     gaps: tuple[int, ...]
 
 
-# How many words of anything each gap spec allows.
-_GAP_WIDTHS = {"?": 1, "{0,3}": 3}
+# How many words of anything each gap's Matcher operator allows.
+_GAP_WIDTHS = dict(_GAPS.values())
 
 
 def layout(specs: list[TokenSpec], most_spellings: int) -> Layout | None:
