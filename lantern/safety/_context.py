@@ -14,7 +14,7 @@ NEGATORS = frozenset({"not", "never", "no", "nobody", "nothing"})
 NEGATION_WINDOW = 4
 # A negator right before these words does not deny what follows, it insists on it: "can't
 # stop thinking about hurting myself", "wouldn't mind if i didn't wake up", "don't care if i die".
-INSISTING = frozenset({"stop", "help", "mind", "care"})
+INSISTING = frozenset({"stop", "help", "mind", "care", "wait"})
 # Nor does one before a verb of knowing or telling: the 'not' is about who knows, and what
 # follows is a disclosure ("nobody knows i want to die", "i never told anyone i'm suicidal").
 DISCLOSING = frozenset(
@@ -33,14 +33,14 @@ PAST_CUES = (
     ("yrs", "ago"), ("yr", "ago"), ("yrs", "back"), ("years", "back"),
     ("ages", "ago"), ("long", "ago"),
     ("as", "a", "teen"), ("as", "a", "teenager"), ("as", "a", "kid"), ("in", "the", "past"),
-    ("back", "then"),
+    ("back", "then"), ("last", "summer"), ("last", "christmas"),
     ("long", "behind", "me"), ("last", "year"), ("in", "my", "teens"), ("in", "my", "twenties"),
     ("long", "time", "ago"), ("in", "a", "long", "time"), ("recovered",), ("years", "clean"),
     ("in", "my", "past"),
     ("back", "in", "the", "day"), ("90s",), ("80s",), ("2000s",), ("in", "years"),
     ("years", "of", "counselling"), ("years", "of", "therapy"), ("over", "a", "decade"),
     ("a", "decade", "ago"), ("decades", "ago"),
-    ("when", "i", "left"), ("last", "time", "i", "was"),
+    ("when", "i", "left"), ("last", "time", "i", "was"), ("when", "we", "were", "together"),
     # "for a while" is the past only before what followed it ("for a while i believed him"),
     # not as the end of a wish ("i just want to stop existing for a while")
     *(("for", "a", "while", word) for word in ("i", "when", "after", "but", "as", "in", "at",
@@ -52,6 +52,7 @@ PAST_CUES = (
 PLACE_PAST_CUES = (("at", "uni"), ("at", "school"), ("at", "college"))
 PLACE_NOW_CUES = (
     ("im", "at"), ("i", "am", "at"), ("im", "still", "at"), ("currently",), ("keeps",), ("keep",),
+    ("back", "at"),
 )  # fmt: skip
 NOW_CUES = (
     ("again",), ("tonight",), ("today",), ("right", "now"), ("rn",), ("still",),
@@ -60,7 +61,8 @@ NOW_CUES = (
     ("going", "back", "there"), ("feel", "like", "that"), ("is", "back"), ("are", "back"),
     ("come", "back"), ("coming", "back"), ("flooding", "back"), ("back", "to", "that"),
     ("urges",), ("out", "of", "my", "head"), ("every", "night"), ("sliding",), ("slipping",),
-    ("spiralling",), ("spiraling",), ("cant", "stop", "thinking"), ("keep", "hearing"),
+    ("spiralling",), ("spiraling",), ("most", "nights"), ("in", "my", "head"),
+    ("cant", "stop", "thinking"), ("keep", "hearing"),
     ("first", "time", "in", "ages"), ("first", "time", "in", "months"),
     ("first", "time", "in", "years"),
     ("like", "i", "did", "back", "then"), ("like", "i", "did", "then"),
@@ -72,8 +74,10 @@ NOW_CUES = (
     ("being", "released"), ("gets", "out"), ("getting", "out"),
     ("out", "next"), ("parole",), ("out", "soon"),
     ("feeling", "that", "same"), ("same", "way", "again"), ("all", "week"),
+    ("back", "in", "that", "place"),
 )  # fmt: skip
-# Words saying the past is over: they outweigh a 'now' cue ("im 42 now and doing well").
+# Words saying the past is over: they outweigh a 'now' cue ("im 42 now and doing well"),
+# unless a "but" follows them ("been doing well but ...").
 OVER_CUES = (
     ("doing", "well"), ("better", "place"), ("good", "place"), ("im", "fine"),
     ("much", "better"), ("im", "ok", "now"), ("im", "okay"), ("volunteer",), ("recovered",),
@@ -81,6 +85,7 @@ OVER_CUES = (
     ("safe", "ever", "since"), ("been", "safe", "since"),
     ("feeling", "grateful"), ("so", "grateful"), ("finally", "free"), ("proud", "of", "that"),
     ("proud", "of", "myself"), ("how", "far", "ive", "come"),
+    ("years", "free"), ("tattoo", "over"), ("been", "fine", "for"),
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
 # to lock me in, i'm three years out", "we split in 2019 and we're fine now").
@@ -94,7 +99,8 @@ SETTLED_CUES = (
     ("all", "over", "now"), ("its", "over", "now"), ("married", "now"), ("remarried",),
     ("doing", "good"), ("victim", "contact", "scheme"), ("married", "to", "someone"),
     ("leaves", "me", "alone"), ("hes", "married"), ("shes", "married"), ("hes", "engaged"),
-    ("shes", "engaged"), ("in", "jail"),
+    ("shes", "engaged"), ("in", "jail"), ("been", "apart"), ("my", "statement"),
+    ("left", "now"), ("ive", "left"), ("since", "i", "left"),
 )  # fmt: skip
 # Someone asking about risk rather than having it ("my therapist asked if i was suicidal").
 HYPOTHETICAL_CUES = (
@@ -307,8 +313,15 @@ def is_hypothetical(w: Words, start: int, end: int) -> bool:
 
 
 def is_over(w: Words) -> bool:
-    """The message says the past is over ("im remarried", "hes long gone")."""
-    return _has_cue(w.joined, _OVER)
+    """The message says the past is over ("im remarried", "hes long gone").
+
+    Not when a "but" follows at once: "been doing well but these last weeks im back there".
+    """
+    return _says_over(w.joined)
+
+
+def _says_over(joined: str) -> bool:
+    return any(not joined.startswith("but ", m.end()) for m in _OVER.finditer(joined))
 
 
 def is_settled(w: Words) -> bool:
@@ -340,7 +353,7 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
     )
     if not past:
         return False, False
-    return True, _has_cue(w.joined, _NOW) and not _has_cue(w.joined, _OVER)
+    return True, _has_cue(w.joined, _NOW) and not _says_over(w.joined)
 
 
 # A year as a word of its own ("in 2019"): a past year places the sentence in the past.
@@ -453,6 +466,8 @@ HERE_NOW_CUES = (
     ("past", "my", "window"), ("end", "of", "my", "road"), ("end", "of", "my", "street"),
     ("can", "see", "his", "car"), ("can", "see", "his", "van"), ("can", "see", "her", "car"),
     ("hes", "watching", "me"), ("shes", "watching", "me"),
+    ("hes", "home", "early"), ("shes", "home", "early"), ("they", "found", "me"),
+    ("he", "found", "me"), ("she", "found", "me"), ("hes", "found", "me"), ("shes", "found", "me"),
 )  # fmt: skip
 # Someone is at a height now: a threat or wish said there is urgent, not a check-in.
 AT_HEIGHT_CUES = (
@@ -493,6 +508,7 @@ WORK_CUES = (
     ("a", "grim", "call"), ("a", "bad", "call"), ("in", "my", "job"), ("at", "work", "today"),
     ("im", "a", "pc"), ("as", "a", "pc"), ("went", "to", "a", "job"), ("attended", "a", "job"),
     ("a", "job", "tonight"), ("rough", "shift"), ("long", "shift"), ("busy", "shift"),
+    ("on", "the", "ward"), ("on", "the", "wards"), ("in", "resus"),
 )  # fmt: skip
 _WORK = _cues(WORK_CUES)
 # Words in a match's clause that make it about other people: "a patient took an overdose",
@@ -500,7 +516,7 @@ _WORK = _cues(WORK_CUES)
 _OTHERS_WORDS = THIRD_PERSON | {
     "overdoses", "ods", "suicides", "attempts", "patients", "patient", "client", "clients",
     "caller", "callers", "pupil", "pupils", "resident", "residents", "lad", "lass", "girl",
-    "boy", "fella", "who", "whod", "victim",
+    "boy", "fella", "who", "whod", "victim", "we",
 }  # fmt: skip
 
 
