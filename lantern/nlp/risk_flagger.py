@@ -65,6 +65,7 @@ class RiskFlagger(GraphComponent):
             "diet_share_min": 0.0,
             "tier_check_in_min": 2.0,
             "tier_urgent_min": 2.0,
+            "diet_alone_tier_min": 0.0,
             "pending_topic_min": 0.3,
             "pending_topic_margin": 0.05,
         }
@@ -105,6 +106,7 @@ class RiskFlagger(GraphComponent):
                     tier_ranking=message.get(TIER_RANKING_KEY) or [],
                     tier_check_in_min=float(self._config["tier_check_in_min"]),
                     tier_urgent_min=float(self._config["tier_urgent_min"]),
+                    diet_alone_tier_min=float(self._config["diet_alone_tier_min"]),
                 )
                 if decision.tier is Tier.CHECK_IN:
                     decision = decision.in_scene(self._detector.scene(text))

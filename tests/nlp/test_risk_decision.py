@@ -298,3 +298,35 @@ def test_the_tier_model_and_the_ranking_agreeing_overrule_explained_safe_as_far_
     assert decision.tier is Tier.CHECK_IN
     assert decision.paths == ("risk_share", "tier_model")
     assert decision.category == "self_harm"
+
+
+@pytest.mark.parametrize(
+    ("urgent", "check_in", "tier"),
+    [
+        # the whole-message model sees next to no risk: DIET alone does not escalate
+        (0.01, 0.01, Tier.NONE),
+        # ... it sees some, though not enough to escalate itself: DIET's own tier stands
+        (0.2, 0.1, Tier.URGENT),
+    ],
+)
+def test_diet_alone_needs_the_tier_model_to_see_some_risk(detector, urgent, check_in, tier):
+    decision = decide(
+        detector.assess("can i take lemsip with my other tablets"),
+        {"name": "risk_overdose", "confidence": 0.99},
+        ranked(("risk_overdose", 0.99)),
+        tier_ranking=tiers(urgent, check_in),
+        **TIER_MODEL,
+        diet_alone_tier_min=0.15,
+    )
+    assert decision.tier is tier
+
+
+def test_diet_alone_stands_when_the_tier_model_gave_no_ranking(detector):
+    decision = decide(
+        detector.assess("can i take lemsip with my other tablets"),
+        {"name": "risk_overdose", "confidence": 0.99},
+        ranked(("risk_overdose", 0.99)),
+        **TIER_MODEL,
+        diet_alone_tier_min=0.15,
+    )
+    assert decision.tier is Tier.URGENT
