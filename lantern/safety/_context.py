@@ -33,7 +33,8 @@ PAST_CUES = (
     ("yrs", "ago"), ("yr", "ago"), ("yrs", "back"), ("years", "back"),
     ("ages", "ago"), ("long", "ago"),
     ("as", "a", "teen"), ("as", "a", "teenager"), ("as", "a", "kid"), ("in", "the", "past"),
-    ("back", "then"), ("last", "summer"), ("last", "christmas"),
+    ("back", "then"), ("last", "summer"), ("last", "christmas"), ("phase", "at"),
+    ("phase", "in", "my"), ("phase", "when"),
     ("long", "behind", "me"), ("last", "year"), ("in", "my", "teens"), ("in", "my", "twenties"),
     ("long", "time", "ago"), ("in", "a", "long", "time"), ("recovered",), ("years", "clean"),
     ("in", "my", "past"),
@@ -86,6 +87,8 @@ OVER_CUES = (
     ("feeling", "grateful"), ("so", "grateful"), ("finally", "free"), ("proud", "of", "that"),
     ("proud", "of", "myself"), ("how", "far", "ive", "come"),
     ("years", "free"), ("tattoo", "over"), ("been", "fine", "for"),
+    ("old", "scars"), ("i", "laughed"),
+    ("just", "wanted", "to", "share"),
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
 # to lock me in, i'm three years out", "we split in 2019 and we're fine now").
@@ -101,6 +104,7 @@ SETTLED_CUES = (
     ("leaves", "me", "alone"), ("hes", "married"), ("shes", "married"), ("hes", "engaged"),
     ("shes", "engaged"), ("in", "jail"), ("been", "apart"), ("my", "statement"),
     ("left", "now"), ("ive", "left"), ("since", "i", "left"),
+    ("havent", "in", "forever"), ("havent", "for"), ("havent", "in", "years"), ("havent", "since"),
 )  # fmt: skip
 # Someone asking about risk rather than having it ("my therapist asked if i was suicidal").
 HYPOTHETICAL_CUES = (
@@ -350,6 +354,7 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
         or any(1950 <= int(year) <= 2025 for year in _FOUR_DIGITS.findall(joined))
         or _when_i_was(joined)
         or _AGED.search(joined) is not None
+        or (_AT_AGE.search(joined) is not None and _OLDER_NOW.search(w.joined) is not None)
     )
     if not past:
         return False, False
@@ -361,6 +366,9 @@ _FOUR_DIGITS = re.compile(r"(?<= )\d{4}(?= )")
 # An age given as one ("self-harmed aged 15"). Not "at 15": "at" and a number is more often a
 # time ("he's back at 11").
 _AGED = re.compile(r" aged (?:[5-9]|1\d|20) ")
+# ... or "at 15" when the message gives the writer's age now ("tried to at 17. im 23 now").
+_AT_AGE = re.compile(r" at (?:[5-9]|1\d) ")
+_OLDER_NOW = re.compile(r" (?:im|i am) (?:[2-9]\d) now ")
 
 
 def _when_i_was(joined: str) -> bool:
@@ -467,6 +475,8 @@ HERE_NOW_CUES = (
     ("can", "see", "his", "car"), ("can", "see", "his", "van"), ("can", "see", "her", "car"),
     ("hes", "watching", "me"), ("shes", "watching", "me"),
     ("hes", "home", "early"), ("shes", "home", "early"), ("they", "found", "me"),
+    ("mins", "away"), ("minutes", "away"), ("hes", "coming"), ("shes", "coming"),
+    ("on", "his", "way"), ("on", "her", "way"),
     ("he", "found", "me"), ("she", "found", "me"), ("hes", "found", "me"), ("shes", "found", "me"),
 )  # fmt: skip
 # Someone is at a height now: a threat or wish said there is urgent, not a check-in.
