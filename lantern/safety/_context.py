@@ -42,6 +42,7 @@ PAST_CUES = (
     ("years", "of", "counselling"), ("years", "of", "therapy"), ("over", "a", "decade"),
     ("a", "decade", "ago"), ("decades", "ago"),
     ("when", "i", "left"), ("last", "time", "i", "was"), ("when", "we", "were", "together"),
+    ("conviction", "for"), ("convicted", "of"), ("convicted", "for"),
     # "for a while" is the past only before what followed it ("for a while i believed him"),
     # not as the end of a wish ("i just want to stop existing for a while")
     *(("for", "a", "while", word) for word in ("i", "when", "after", "but", "as", "in", "at",
@@ -63,6 +64,7 @@ NOW_CUES = (
     ("come", "back"), ("coming", "back"), ("flooding", "back"), ("back", "to", "that"),
     ("urges",), ("out", "of", "my", "head"), ("every", "night"), ("sliding",), ("slipping",),
     ("spiralling",), ("spiraling",), ("most", "nights"), ("in", "my", "head"),
+    ("in", "my", "own", "head"),
     ("cant", "stop", "thinking"), ("keep", "hearing"),
     ("first", "time", "in", "ages"), ("first", "time", "in", "months"),
     ("first", "time", "in", "years"),
@@ -87,7 +89,7 @@ OVER_CUES = (
     ("feeling", "grateful"), ("so", "grateful"), ("finally", "free"), ("proud", "of", "that"),
     ("proud", "of", "myself"), ("how", "far", "ive", "come"),
     ("years", "free"), ("tattoo", "over"), ("been", "fine", "for"),
-    ("old", "scars"), ("i", "laughed"),
+    ("old", "scars"), ("i", "laughed"), ("havent", "in", "decades"), ("havent", "for", "decades"),
     ("just", "wanted", "to", "share"),
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
@@ -104,7 +106,8 @@ SETTLED_CUES = (
     ("leaves", "me", "alone"), ("hes", "married"), ("shes", "married"), ("hes", "engaged"),
     ("shes", "engaged"), ("in", "jail"), ("been", "apart"), ("my", "statement"),
     ("left", "now"), ("ive", "left"), ("since", "i", "left"),
-    ("havent", "in", "forever"), ("havent", "for"), ("havent", "in", "years"), ("havent", "since"),
+    ("conviction", "for"), ("havent", "in", "forever"), ("havent", "for"),
+    ("havent", "in", "years"), ("havent", "since"),
 )  # fmt: skip
 # Someone asking about risk rather than having it ("my therapist asked if i was suicidal").
 HYPOTHETICAL_CUES = (
@@ -118,6 +121,9 @@ HYPOTHETICAL_CUES = (
     # learning about it: "doing a first aid course, we cover overdoses"
     ("first", "aid", "course"), ("first", "aid", "training"), ("training", "course"),
     ("course", "on"), ("training", "on"),
+    # a condition for help: "police can't do anything unless he actually hits me"
+    ("unless", "he"), ("unless", "she"), ("unless", "they"), ("only", "act", "if"),
+    ("only", "if", "he"), ("only", "if", "she"),
 )  # fmt: skip
 # The answer to someone's question hid the truth: what was asked about is real.
 HID_IT_CUES = (("i", "lied"), ("lied", "to"), ("said", "no", "but"), ("pretended",))
@@ -142,7 +148,8 @@ QUOTE_MARKS = frozenset({'"', "'"})
 MEDIA = frozenset(
     {"book", "film", "movie", "show", "episode", "storyline", "documentary", "article",
      "podcast", "news", "series", "drama", "soap", "character", "novel", "programme",
-     "eastenders", "corrie", "telly", "tv"}
+     "eastenders", "corrie", "telly", "tv", "doc", "docu", "documentaries", "netflix",
+     "iplayer"}
 )  # fmt: skip
 TIME_CUES = (
     ("tonight",), ("today",), ("right", "now"), ("rn",), ("this", "weekend"), ("tomorrow",),
