@@ -340,6 +340,16 @@ def is_settled(w: Words) -> bool:
     return _has_cue(w.joined, _SETTLED)
 
 
+# A year as a word of its own ("in 2019"): a past year places the sentence in the past.
+_FOUR_DIGITS = re.compile(r"(?<= )\d{4}(?= )")
+# An age given as one ("self-harmed aged 15"). Not "at 15": "at" and a number is more often a
+# time ("he's back at 11").
+_AGED = re.compile(r" aged (?:[5-9]|1\d|20) ")
+# ... or "at 15" when the message gives the writer's age now ("tried to at 17. im 23 now").
+_AT_AGE = re.compile(r" at (?:[5-9]|1\d) ")
+_OLDER_NOW = re.compile(r" (?:im|i am) (?:[2-9]\d) now ")
+
+
 def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
     """Whether the sentence places the match in the past, and if so whether it says 'now' too.
 
@@ -366,16 +376,6 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
     if not past:
         return False, False
     return True, _has_cue(w.joined, _NOW) and not _says_over(w.joined)
-
-
-# A year as a word of its own ("in 2019"): a past year places the sentence in the past.
-_FOUR_DIGITS = re.compile(r"(?<= )\d{4}(?= )")
-# An age given as one ("self-harmed aged 15"). Not "at 15": "at" and a number is more often a
-# time ("he's back at 11").
-_AGED = re.compile(r" aged (?:[5-9]|1\d|20) ")
-# ... or "at 15" when the message gives the writer's age now ("tried to at 17. im 23 now").
-_AT_AGE = re.compile(r" at (?:[5-9]|1\d) ")
-_OLDER_NOW = re.compile(r" (?:im|i am) (?:[2-9]\d) now ")
 
 
 def _when_i_was(joined: str) -> bool:
