@@ -328,11 +328,7 @@ def is_over(w: Words) -> bool:
 
     Not when a "but" follows at once: "been doing well but these last weeks im back there".
     """
-    return _says_over(w.joined)
-
-
-def _says_over(joined: str) -> bool:
-    return any(not joined.startswith("but ", m.end()) for m in _OVER.finditer(joined))
+    return any(not w.joined.startswith("but ", m.end()) for m in _OVER.finditer(w.joined))
 
 
 def is_settled(w: Words) -> bool:
@@ -375,7 +371,7 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
     )
     if not past:
         return False, False
-    return True, _has_cue(w.joined, _NOW) and not _says_over(w.joined)
+    return True, _has_cue(w.joined, _NOW) and not is_over(w)
 
 
 def _when_i_was(joined: str) -> bool:
@@ -484,7 +480,7 @@ HERE_NOW_CUES = (
     ("hes", "home", "early"), ("shes", "home", "early"), ("they", "found", "me"),
     ("mins", "away"), ("minutes", "away"), ("hes", "coming"), ("shes", "coming"),
     ("on", "his", "way"), ("on", "her", "way"),
-    ("he", "found", "me"), ("she", "found", "me"), ("hes", "found", "me"), ("shes", "found", "me"),
+    *((he, "found", "me") for he in ("he", "she", "hes", "shes")),
 )  # fmt: skip
 # Someone is at a height now: a threat or wish said there is urgent, not a check-in.
 AT_HEIGHT_CUES = (
