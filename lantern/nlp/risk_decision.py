@@ -133,6 +133,27 @@ class RiskDecision:
             return replace(self, tier=Tier.URGENT, paths=(*self.paths, "at_height"))
         return self
 
+    def confirmed(self, urgent_min: float, asked_topic: bool) -> RiskDecision:
+        """A check-in made urgent because the tier model thinks urgent at least this likely.
+
+        Not when the message also asked a question the bot will answer beside the check-in: a
+        question written from a hard place ("is it normal to be this scared of him all the
+        time") can read as urgent to a model of whole messages, and the check-in answers it.
+        Nor when the detector's words set the check-in: it lowered urgent words to a check-in
+        (said of the past, quoted, negated: "I overdosed years ago and I'm struggling again
+        tonight") or explained them away, and the tier model may not overrule that.
+        """
+        if self.tier is not Tier.CHECK_IN or asked_topic:
+            return self
+        assessment = self.assessment
+        if assessment is not None and (
+            assessment.explained_safe or any(f.tier < f.base_tier for f in assessment.findings)
+        ):
+            return self
+        if self.tier_scores.urgent < urgent_min:
+            return self
+        return replace(self, tier=Tier.URGENT, paths=(*self.paths, "tier_model_urgent"))
+
     @classmethod
     def failed(cls) -> RiskDecision:
         """Flagging itself failed: a check-in, never 'safe'."""
@@ -180,7 +201,7 @@ def decide(
     tier_ranking: Sequence[Mapping[str, Any]] = (),
     tier_check_in_min: float = 2.0,
     tier_urgent_min: float = 2.0,
-    diet_alone_tier_min: float = 0.0,
+    nlu_alone_tier_min: float = 0.0,
 ) -> RiskDecision:
     """Any path escalating is enough; NLU overrules 'explained safe' only with the tier model.
 
@@ -190,9 +211,10 @@ def decide(
     joke); the risk intents' share of the blended ranking (``ranking``). The share thresholds
     default to off (above any possible share), the DIET path's share minimum to none. The tier
     model's path (``tier_ranking``, lantern/nlp/risk_tier.py): its probability that the whole
-    message is urgent, or risk of either tier; its thresholds default to off too. DIET alone
-    (no other path escalating) also needs the tier model to put at least
-    ``diet_alone_tier_min`` on risk of either tier, when the tier model ranked the message.
+    message is urgent, or risk of either tier; its thresholds default to off too. The intent
+    ranking alone (DIET, the share or both; neither the detector nor the tier model escalating)
+    also needs the tier model to put at least ``nlu_alone_tier_min`` on risk of either tier,
+    when the tier model ranked the message.
     """
     name = intent.get("name")
     confidence = float(intent.get("confidence") or 0.0)
@@ -210,16 +232,16 @@ def decide(
             diet_tier = Tier.CHECK_IN
     share_tier, share_category = share.tier(share_check_in_min, share_urgent_min)
     if (
-        diet_tier > Tier.NONE
+        max(diet_tier, share_tier) > Tier.NONE
         and tier_ranking
-        and max(assessment.tier, share_tier, model_tier) is Tier.NONE
-        and scores.urgent + scores.check_in < diet_alone_tier_min
+        and max(assessment.tier, model_tier) is Tier.NONE
+        and scores.urgent + scores.check_in < nlu_alone_tier_min
     ):
-        # DIET alone, and the model of whole messages sees next to no risk: DIET read a
-        # medicine question ("can i take lemsip with paracetamol") as an overdose. On the
-        # development sets AO to AV, DIET alone escalated 5 safe messages and 2 risky ones;
-        # the tier model put under 0.15 on three of the safe ones and over 0.35 on both risky.
-        diet_tier = Tier.NONE
+        # The intent ranking alone, and the model of whole messages sees next to no risk: DIET
+        # read a medicine question ("can i take lemsip with paracetamol") as an overdose, or a
+        # question about a court order spread its ranking over the risk intents. See config.yml
+        # for how the threshold was set.
+        diet_tier = share_tier = Tier.NONE
     if assessment.explained_safe:
         # The detector explained the risk words away (negated, long past, a figure of speech).
         # NLU alone cannot overrule that, but the tier model (whole messages) agreeing with the

@@ -8,9 +8,12 @@ the tier model's probability that the whole message is urgent or a check-in
 (lantern/nlp/risk_tier.py).
 Any one is enough, except that NLU cannot overrule the detector
 when the detector found risky words and showed they are not risk (negated, long past,
-figurative, about a book or film). A risky message gets the intent ``risk_urgent`` or
-``risk_check_in``, a ``risk_category`` entity (which picks the crisis reply's variation) and a
-``risk`` record of what fired and why. If anything here fails, the message is a check-in.
+figurative, about a book or film), and the intent ranking alone needs the tier model to see
+some risk. A check-in is made urgent by where the message places someone now, or by the tier
+model thinking urgent more likely than not (``RiskDecision.confirmed``). A risky message gets
+the intent ``risk_urgent`` or ``risk_check_in``, a ``risk_category`` entity (which picks the
+crisis reply's variation) and a ``risk`` record of what fired and why. If anything here
+fails, the message is a check-in.
 
 A check-in message that also asked about a topic keeps that topic in a ``pending_topic``
 entity, so the question can still be answered (lantern/dialogue/pending.py).
@@ -65,7 +68,8 @@ class RiskFlagger(GraphComponent):
             "diet_share_min": 0.0,
             "tier_check_in_min": 2.0,
             "tier_urgent_min": 2.0,
-            "diet_alone_tier_min": 0.0,
+            "nlu_alone_tier_min": 0.0,
+            "tier_confirm_urgent_min": 2.0,
             "pending_topic_min": 0.3,
             "pending_topic_margin": 0.05,
         }
@@ -106,23 +110,30 @@ class RiskFlagger(GraphComponent):
                     tier_ranking=message.get(TIER_RANKING_KEY) or [],
                     tier_check_in_min=float(self._config["tier_check_in_min"]),
                     tier_urgent_min=float(self._config["tier_urgent_min"]),
-                    diet_alone_tier_min=float(self._config["diet_alone_tier_min"]),
+                    nlu_alone_tier_min=float(self._config["nlu_alone_tier_min"]),
                 )
                 if decision.tier is Tier.CHECK_IN:
                     decision = decision.in_scene(self._detector.scene(text))
+                if decision.tier is Tier.CHECK_IN:
+                    decision = decision.confirmed(
+                        float(self._config["tier_confirm_urgent_min"]),
+                        asked_topic=self._asked_topic(message) is not None,
+                    )
             except Exception as error:
                 log.error("risk flagging failed (%s); treating as check_in", type(error).__name__)
                 decision = RiskDecision.failed()
-            pending = None
-            if decision.tier is Tier.CHECK_IN:
-                pending = _asked_topic(
-                    message,
-                    float(self._config["pending_topic_min"]),
-                    float(self._config["pending_topic_margin"]),
-                )
+            pending = self._asked_topic(message) if decision.tier is Tier.CHECK_IN else None
             _apply(message, decision)
             set_entity(message, PENDING_TOPIC_ENTITY, pending, "RiskFlagger")
         return messages
+
+    def _asked_topic(self, message: Message) -> str | None:
+        """The topic a check-in will answer beside it, with this flagger's thresholds."""
+        return _asked_topic(
+            message,
+            float(self._config["pending_topic_min"]),
+            float(self._config["pending_topic_margin"]),
+        )
 
 
 def _nlu_top_intent(message: Message) -> dict[str, Any]:

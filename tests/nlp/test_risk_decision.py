@@ -316,9 +316,38 @@ def test_diet_alone_needs_the_tier_model_to_see_some_risk(detector, urgent, chec
         ranked(("risk_overdose", 0.99)),
         tier_ranking=tiers(urgent, check_in),
         **TIER_MODEL,
-        diet_alone_tier_min=0.15,
+        nlu_alone_tier_min=0.15,
     )
     assert decision.tier is tier
+
+
+@pytest.mark.parametrize(("urgent", "check_in", "tier"), [(0.02, 0.03, Tier.NONE),
+                                                          (0.1, 0.1, Tier.CHECK_IN)])  # fmt: skip
+def test_the_risk_share_alone_needs_the_tier_model_to_see_some_risk(
+    detector, urgent, check_in, tier
+):
+    decision = decide(
+        detector.assess("how long does a non molestation order last"),
+        {"name": "topic_no_contact", "confidence": 0.3},
+        ranked(("topic_no_contact", 0.3), ("risk_stalking", 0.4), ("risk_danger", 0.3)),
+        tier_ranking=tiers(urgent, check_in),
+        **{**SHARE, **TIER_MODEL},
+        nlu_alone_tier_min=0.15,
+    )
+    assert decision.tier is tier
+
+
+def test_the_nlu_alone_rule_leaves_a_decision_the_detector_shares(detector):
+    decision = decide(
+        detector.assess("i want to kill myself"),
+        {"name": "risk_suicide", "confidence": 0.99},
+        ranked(("risk_suicide", 0.99)),
+        tier_ranking=tiers(0.01, 0.01),
+        **TIER_MODEL,
+        nlu_alone_tier_min=0.15,
+    )
+    assert decision.tier is Tier.URGENT
+    assert decision.paths == ("detector", "diet")
 
 
 def test_diet_alone_stands_when_the_tier_model_gave_no_ranking(detector):
@@ -327,6 +356,56 @@ def test_diet_alone_stands_when_the_tier_model_gave_no_ranking(detector):
         {"name": "risk_overdose", "confidence": 0.99},
         ranked(("risk_overdose", 0.99)),
         **TIER_MODEL,
-        diet_alone_tier_min=0.15,
+        nlu_alone_tier_min=0.15,
     )
     assert decision.tier is Tier.URGENT
+
+
+def check_in_from(detector, text, urgent):
+    """A check-in DIET chose, with the tier model's urgent probability as given."""
+    decision = decide(
+        detector.assess(text),
+        {"name": "risk_check_in", "confidence": 0.9},
+        ranked(("risk_check_in", 0.9)),
+        tier_ranking=tiers(urgent, 0.25),
+        **TIER_MODEL,
+    )
+    assert decision.tier is Tier.CHECK_IN
+    return decision
+
+
+@pytest.mark.parametrize(("urgent", "tier"), [(0.55, Tier.URGENT), (0.45, Tier.CHECK_IN)])
+def test_a_check_in_the_tier_model_thinks_urgent_gets_the_urgent_reply(detector, urgent, tier):
+    decision = check_in_from(detector, "sorry mum. love u. its not ur fault", urgent)
+    confirmed = decision.confirmed(0.5, asked_topic=False)
+    assert confirmed.tier is tier
+    if tier is Tier.URGENT:
+        assert confirmed.paths == (*decision.paths, "tier_model_urgent")
+        assert confirmed.category == decision.category
+
+
+def test_a_check_in_that_asked_a_question_stays_a_check_in(detector):
+    decision = check_in_from(detector, "is it normal to be this scared of him all the time", 0.7)
+    assert decision.confirmed(0.5, asked_topic=True) is decision
+
+
+def test_the_tier_model_does_not_undo_what_the_detector_lowered(detector):
+    text = "i overdosed years ago and im struggling again tonight"
+    assessment = detector.assess(text)
+    assert assessment.tier is Tier.CHECK_IN
+    assert any(f.tier < f.base_tier for f in assessment.findings)
+    decision = decide(
+        assessment,
+        {"name": "greet", "confidence": 0.5},
+        tier_ranking=tiers(0.7, 0.2),
+        **TIER_MODEL,
+    )
+    assert decision.tier is Tier.CHECK_IN
+    assert decision.confirmed(0.5, asked_topic=False) is decision
+
+
+def test_only_a_check_in_is_confirmed():
+    urgent = RiskDecision(Tier.URGENT, "suicide", None)
+    none = RiskDecision(Tier.NONE, None, None)
+    assert urgent.confirmed(0.0, asked_topic=False) is urgent
+    assert none.confirmed(0.0, asked_topic=False) is none

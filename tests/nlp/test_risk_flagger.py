@@ -159,3 +159,36 @@ def test_a_stalking_check_in_is_urgent_when_he_is_here_now(detector):
     (msg,) = RiskFlagger(CONFIG, detector).process([message(text, "risk_stalking", 0.99)])
     assert msg.get("intent")["name"] == "risk_urgent"
     assert msg.get("risk")["paths"][-1] == "here_now"
+
+
+def tier_ranked(msg, urgent, check_in):
+    msg.set("risk_tier_ranking", [{"name": "urgent", "confidence": urgent},
+                                  {"name": "check_in", "confidence": check_in},
+                                  {"name": "none", "confidence": 1 - urgent - check_in}])  # fmt: skip
+    return msg
+
+
+CONFIRMING = {**CONFIG, "tier_check_in_min": 0.7, "tier_urgent_min": 0.8,
+              "tier_confirm_urgent_min": 0.5}  # fmt: skip
+
+
+def test_a_check_in_the_tier_model_thinks_urgent_gets_the_urgent_reply(detector):
+    msg = tier_ranked(message("goodbye. please make sure someone feeds the cat"), 0.6, 0.3)
+    (msg,) = RiskFlagger(CONFIRMING, detector).process([msg])
+    assert msg.get("intent")["name"] == "risk_urgent"
+    assert msg.get("risk")["paths"] == ["tier_model", "tier_model_urgent"]
+    (off,) = RiskFlagger({**CONFIRMING, "tier_confirm_urgent_min": 2.0}, detector).process(
+        [tier_ranked(message("goodbye. please make sure someone feeds the cat"), 0.6, 0.3)]
+    )
+    assert off.get("intent")["name"] == "risk_check_in"
+
+
+def test_a_check_in_that_asked_a_topic_question_keeps_it_and_stays_a_check_in(detector):
+    msg = tier_ranked(
+        message("is it normal to be this scared of him all the time", "topic_hypervigilance", 0.9),
+        0.6,
+        0.3,
+    )
+    (msg,) = RiskFlagger(CONFIRMING, detector).process([msg])
+    assert msg.get("intent")["name"] == "risk_check_in"
+    assert pending_topics(msg) == ["hypervigilance"]
