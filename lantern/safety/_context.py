@@ -69,7 +69,7 @@ NOW_CUES = (
     ("first", "time", "in", "ages"), ("first", "time", "in", "months"),
     ("first", "time", "in", "years"),
     ("like", "i", "did", "back", "then"), ("like", "i", "did", "then"),
-    ("like", "i", "did", "before"),
+    ("like", "i", "did", "before"), ("like", "a", "did", "then"),
     ("some", "days", "i", "believe"), ("i", "think", "hes", "right"),
     ("i", "think", "shes", "right"), ("heading", "the", "same", "way"),
     ("how", "i", "felt", "then"), ("going", "the", "same", "way"),
@@ -77,7 +77,7 @@ NOW_CUES = (
     ("being", "released"), ("gets", "out"), ("getting", "out"),
     ("out", "next"), ("parole",), ("out", "soon"),
     ("feeling", "that", "same"), ("same", "way", "again"), ("all", "week"),
-    ("back", "in", "that", "place"),
+    ("back", "in", "that", "place"), ("some", "nights"), ("most", "days"), ("some", "days"),
 )  # fmt: skip
 # Words saying the past is over: they outweigh a 'now' cue ("im 42 now and doing well"),
 # unless a "but" follows them ("been doing well but ...").
@@ -125,6 +125,11 @@ HYPOTHETICAL_CUES = (
     ("unless", "he"), ("unless", "she"), ("unless", "they"), ("only", "act", "if"),
     ("only", "if", "he"), ("only", "if", "she"),
 )  # fmt: skip
+# A question that says how long ago it happened is not hypothetical: "if someone took 40
+# paracetamol about an hour ago how long would they have".
+ELAPSED_CUES = tuple(
+    (unit, "ago") for unit in ("hour", "hours", "hr", "hrs", "min", "mins", "minutes")
+)
 # The answer to someone's question hid the truth: what was asked about is real.
 HID_IT_CUES = (("i", "lied"), ("lied", "to"), ("said", "no", "but"), ("pretended",))
 # Lemmas of verbs that report someone else's words ("he told me to ...").
@@ -167,7 +172,10 @@ _NOW_AFTER_SAFE = frozenset({"right", "now", "rn", "just", "for"})
 HABITUAL = frozenset(
     {"keep", "keeps", "always", "every", "constantly", "often", "regularly", "again"}
 )
-NOW_WORDS = (("right", "now"), ("rn",), ("now",), ("just",), ("tonight",))
+NOW_WORDS = (
+    ("right", "now"), ("rn",), ("now",), ("just",), ("tonight",),
+    *((ago, "ago") for ago in ("min", "mins", "minute", "minutes", "sec", "secs", "seconds")),
+)  # fmt: skip
 
 
 _Trie = dict[str, "_Trie"]  # one letter -> what may follow it; "" marks the end of a cue
@@ -211,8 +219,8 @@ _JUST_TOLD = _cues(
 )
 _PAST, _PLACE_PAST, _NOW, _OVER = map(_cues, (PAST_CUES, PLACE_PAST_CUES, NOW_CUES, OVER_CUES))
 _PLACE_NOW = _cues(PLACE_NOW_CUES)
-_SETTLED, _HYPOTHETICAL, _TIME, _NOW_WORDS = map(
-    _cues, (SETTLED_CUES, HYPOTHETICAL_CUES, TIME_CUES, NOW_WORDS)
+_SETTLED, _HYPOTHETICAL, _TIME, _NOW_WORDS, _ELAPSED = map(
+    _cues, (SETTLED_CUES, HYPOTHETICAL_CUES, TIME_CUES, NOW_WORDS, ELAPSED_CUES)
 )
 _HID_IT = _cues(HID_IT_CUES)
 
@@ -315,11 +323,14 @@ def is_hypothetical(w: Words, start: int, end: int) -> bool:
     """Earlier in the sentence, someone asks about risk ("she asked if i was suicidal").
 
     Not when the writer says the answer hid it ("asked if i'd had thoughts of ending it and
-    i lied").
+    i lied"), nor when the question says how long ago it happened.
     """
     left, right = sentence_bounds(w, start, end)
-    return _has_cue(_joined(w.text[left:start]), _HYPOTHETICAL) and not _has_cue(
-        _joined(w.text[end:right]), _HID_IT
+    after = _joined(w.text[end:right])
+    return (
+        _has_cue(_joined(w.text[left:start]), _HYPOTHETICAL)
+        and not _has_cue(after, _HID_IT)
+        and not _has_cue(after, _ELAPSED)
     )
 
 
@@ -412,10 +423,17 @@ def is_third_person(w: Words, start: int) -> bool:
     return False
 
 
+# Something done to a television is not watching it: "just threw the telly".
+_THROWN = frozenset({"threw", "throw", "thrown", "smashed", "smash", "broke", "kicked", "punched"})
+
+
 def is_fiction(w: Words, start: int) -> bool:
     """Earlier in the sentence, a book, a film or the news is named: it is about that."""
     left, _ = sentence_bounds(w, start, start)
-    return not MEDIA.isdisjoint(w.text[left:start])
+    return any(
+        word in MEDIA and _THROWN.isdisjoint(w.text[max(left, i - 2) : i])
+        for i, word in enumerate(w.text[left:start], start=left)
+    )
 
 
 def has_now(w: Words) -> bool:
@@ -522,6 +540,9 @@ WORK_CUES = (
     ("im", "a", "pc"), ("as", "a", "pc"), ("went", "to", "a", "job"), ("attended", "a", "job"),
     ("a", "job", "tonight"), ("rough", "shift"), ("long", "shift"), ("busy", "shift"),
     ("on", "the", "ward"), ("on", "the", "wards"), ("in", "resus"),
+    # studying it: "we just did it in pharmacology, 2nd yr nursing"
+    ("pharmacology",), ("student", "nurse"), ("nursing", "student"), ("yr", "nursing"),
+    ("year", "nursing"), ("nursing", "degree"), ("in", "a", "lecture"), ("in", "our", "lecture"),
 )  # fmt: skip
 _WORK = _cues(WORK_CUES)
 # Words in a match's clause that make it about other people: "a patient took an overdose",
@@ -542,7 +563,9 @@ def is_at_work(w: Words) -> bool:
 HAPPENING_NOW_CUES = (
     ("happening", "now"), ("its", "happening"), ("right", "now"),
     ("as", "we", "speak"), ("rn",), ("still", "going", "on"), ("just", "messaged"),
-    ("just", "texted"), ("just", "rang"), ("just", "called"),
+    ("just", "texted"), ("just", "rang"), ("just", "called"), ("just", "told", "me"),
+    ("just", "phoned"), ("on", "the", "phone", "now"),
+    *((ago, "ago") for ago in ("min", "mins", "minute", "minutes")),
 )  # fmt: skip
 _HAPPENING_NOW = _cues(HAPPENING_NOW_CUES)
 

@@ -124,7 +124,7 @@ class RiskAssessment:
     categories: tuple[Category, ...]
     findings: tuple[Finding, ...] = field(default=())
     error: bool = False
-    figurative: bool = False  # a figure of speech matched (and cancelled what it overlapped)
+    figurative: bool = False  # a figure of speech that explains the message matched
 
     @property
     def explained_safe(self) -> bool:

@@ -137,7 +137,10 @@ class RiskDetector:
         anchored = any(p.kind.is_anchor for p, _, _ in matches)
         timed = ctx.has_time(w)
         findings = [self._finding(w, p, s, e, anchored, timed) for p, s, e in matches]
-        return _assessment(findings, figurative=bool(figurative))
+        # Only a figure that explains the message shows it is safe; an aside ("my phone's
+        # dying") cancels the words it covers and says nothing about the rest.
+        explained = any(p.explains_message for p, _, _ in raw if p.kind is Kind.FIGURATIVE)
+        return _assessment(findings, figurative=explained)
 
     def _spans(
         self, doc: Doc, keys: list[str], candidates: set[str]

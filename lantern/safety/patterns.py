@@ -50,6 +50,7 @@ class _PatternEntry(BaseModel):
     negatable: bool = True
     quotable: bool = True
     past_floor: Tier | None = Tier.NONE
+    explains_message: bool = True
 
     @validator("phrases", each_item=True)
     def _phrase_compiles(cls, value: str) -> str:
@@ -63,6 +64,8 @@ class _PatternEntry(BaseModel):
             raise ValueError("category: a figurative pattern has no category")
         if not figurative and values.get("category") is None:
             raise ValueError("category: field required for a risk pattern")
+        if not figurative and not values.get("explains_message", True):
+            raise ValueError("explains_message: only a figurative pattern explains a message")
         return values
 
 
@@ -87,6 +90,7 @@ class RiskPattern:
     negatable: bool = True
     quotable: bool = True
     past_floor: Tier | None = Tier.NONE
+    explains_message: bool = True
 
     @property
     def words(self) -> set[str]:
@@ -116,7 +120,12 @@ def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSp
             raise ValueError(f"unknown special token '{raw}' in phrase '{phrase}'")
         else:
             optional = raw.startswith("?")
-            words = [w for w in raw.lstrip("?").split("|") if w]
+            words = [w for w in raw[optional:].split("|") if w]
+            if any(w.startswith("?") for w in words):
+                raise ValueError(
+                    f"bad token '{raw}' in phrase '{phrase}': one '?' before the first "
+                    "alternative makes the whole token optional (?a|b, not ?a|?b)"
+                )
             if not words or any(w != w.lower() or "'" in w for w in words):
                 raise ValueError(
                     f"bad token '{raw}' in phrase '{phrase}' (lower case, no apostrophes)"
@@ -234,6 +243,7 @@ def load_patterns(path: Path = PATTERNS_FILE) -> list[RiskPattern]:
             negatable=p.negatable,
             quotable=p.quotable,
             past_floor=p.past_floor,
+            explains_message=p.explains_message,
         )
         for p in parsed.patterns
     ]

@@ -164,3 +164,10 @@ def test_someone_elses_risk_at_work_is_not_the_writers(detector):
     )
     assert live.tier is Tier.URGENT
     assert not any(Modifier.AT_WORK in f.modifiers for f in live.findings)
+
+
+def test_an_aside_cancels_the_words_it_covers_but_does_not_explain_the_message(detector):
+    aside = detector.assess("phones dying, kids are in here with me")
+    assert (aside.tier, aside.findings, aside.explained_safe) == (Tier.NONE, (), False)
+    figure = detector.assess("my back is killing me")
+    assert figure.explained_safe

@@ -46,6 +46,10 @@ def test_the_project_patterns_load():
         ({"phrases": ["i'm going"]}, "no apostrophes"),
         # a phrase needs a required word
         ({"phrases": ["?maybe *"]}, "has no required word"),
+        # '?' marks a whole token optional, once: "?nearly|?almost" would look for "?almost"
+        ({"phrases": ["phone ?nearly|?almost dead"]}, "makes the whole token optional"),
+        # only a figure of speech can be an aside that explains nothing
+        ({"explains_message": False}, "only a figurative pattern explains a message"),
         # an unknown special token
         ({"phrases": ["#date"]}, "unknown special token"),
         # an id must be group.name
