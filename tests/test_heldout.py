@@ -19,13 +19,14 @@ DEV_SETS = sorted(
 )
 TIER_MESSAGES = sorted((ROOT / "data" / "risk_tiers").glob("*.yml"))
 
-# Regression floors, set just under the figures measured on 2026-12-01 (README "Figures").
-# They are NOT the issue targets (topic accuracy 0.95, met on 2026-12-01 with two cases to
-# spare; urgent recall 0.97, resources shown 1.00, false escalation 0.05, not yet met): raise
-# these as the bot improves, never lower them to make a change pass.
+# Regression floors, set just under the measured figures (README "Figures"; urgent recall and
+# resources raised on 2026-12-02, eleventh session, when they were 78/80 and 127/130).
+# They are NOT the issue targets (topic accuracy 0.95, urgent recall 0.97, resources shown
+# 1.00, false escalation 0.05): raise these as the bot improves, never lower them to make a
+# change pass.
 TOPIC_ACCURACY_FLOOR = 0.94
-URGENT_RECALL_FLOOR = 0.91
-RESOURCES_FLOOR = 0.92
+URGENT_RECALL_FLOOR = 0.95
+RESOURCES_FLOOR = 0.96
 FALSE_ESCALATION_CEILING = 0.06
 
 
