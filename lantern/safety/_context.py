@@ -154,7 +154,7 @@ MEDIA = frozenset(
     {"book", "film", "movie", "show", "episode", "storyline", "documentary", "article",
      "podcast", "news", "series", "drama", "soap", "character", "novel", "programme",
      "eastenders", "corrie", "telly", "tv", "doc", "docu", "documentaries", "netflix",
-     "iplayer"}
+     "iplayer", "thriller", "thrillers", "audiobook", "kindle", "poem", "poems"}
 )  # fmt: skip
 TIME_CUES = (
     ("tonight",), ("today",), ("right", "now"), ("rn",), ("this", "weekend"), ("tomorrow",),
@@ -550,7 +550,7 @@ _WORK = _cues(WORK_CUES)
 _OTHERS_WORDS = THIRD_PERSON | {
     "overdoses", "ods", "suicides", "attempts", "patients", "patient", "client", "clients",
     "caller", "callers", "pupil", "pupils", "resident", "residents", "lad", "lass", "girl",
-    "boy", "fella", "who", "whod", "victim", "we",
+    "boy", "fella", "who", "whod", "victim", "we", "poem", "essay",
 }  # fmt: skip
 
 
