@@ -90,7 +90,8 @@ OVER_CUES = (
     ("proud", "of", "myself"), ("how", "far", "ive", "come"),
     ("years", "free"), ("tattoo", "over"), ("been", "fine", "for"),
     ("old", "scars"), ("i", "laughed"), ("havent", "in", "decades"), ("havent", "for", "decades"),
-    ("just", "wanted", "to", "share"),
+    ("just", "wanted", "to", "share"), ("got", "engaged"), ("not", "heard", "from", "him", "since"),
+    ("not", "heard", "from", "her", "since"), ("havent", "heard", "from", "him", "since"),
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
 # to lock me in, i'm three years out", "we split in 2019 and we're fine now").
