@@ -92,6 +92,8 @@ OVER_CUES = (
     ("old", "scars"), ("i", "laughed"), ("havent", "in", "decades"), ("havent", "for", "decades"),
     ("just", "wanted", "to", "share"), ("got", "engaged"), ("not", "heard", "from", "him", "since"),
     ("not", "heard", "from", "her", "since"), ("havent", "heard", "from", "him", "since"),
+    ("got", "my", "own", "flat"), ("got", "my", "own", "place"), ("doing", "brilliantly"),
+    ("doing", "brilliant"), ("been", "safe", "with"),
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
 # to lock me in, i'm three years out", "we split in 2019 and we're fine now").
@@ -542,6 +544,7 @@ WORK_CUES = (
     ("a", "job", "tonight"), ("rough", "shift"), ("long", "shift"), ("busy", "shift"),
     ("on", "the", "ward"), ("on", "the", "wards"), ("in", "resus"),
     # studying it: "we just did it in pharmacology, 2nd yr nursing"
+    ("in", "a", "care", "home"), ("work", "nights"), ("our", "residents"),
     ("pharmacology",), ("student", "nurse"), ("nursing", "student"), ("yr", "nursing"),
     ("year", "nursing"), ("nursing", "degree"), ("in", "a", "lecture"), ("in", "our", "lecture"),
 )  # fmt: skip
