@@ -112,6 +112,14 @@ SETTLED_CUES = (
     ("conviction", "for"), ("havent", "in", "forever"), ("havent", "for"),
     ("havent", "in", "years"), ("havent", "since"),
 )  # fmt: skip
+_MINUTES = ("min", "mins", "minute", "minutes")
+
+
+def _ago(*units: str) -> tuple[tuple[str, str], ...]:
+    """Cues for "<unit> ago": "10 mins ago", "an hour ago"."""
+    return tuple((unit, "ago") for unit in units)
+
+
 # Someone asking about risk rather than having it ("my therapist asked if i was suicidal").
 HYPOTHETICAL_CUES = (
     ("asked", "if"), ("ask", "if"), ("asks", "if"), ("asking", "if"), ("asked", "me", "if"),
@@ -130,9 +138,7 @@ HYPOTHETICAL_CUES = (
 )  # fmt: skip
 # A question that says how long ago it happened is not hypothetical: "if someone took 40
 # paracetamol about an hour ago how long would they have".
-ELAPSED_CUES = tuple(
-    (unit, "ago") for unit in ("hour", "hours", "hr", "hrs", "min", "mins", "minutes")
-)
+ELAPSED_CUES = _ago("hour", "hours", "hr", "hrs", "min", "mins", "minutes")
 # The answer to someone's question hid the truth: what was asked about is real.
 HID_IT_CUES = (("i", "lied"), ("lied", "to"), ("said", "no", "but"), ("pretended",))
 # Lemmas of verbs that report someone else's words ("he told me to ...").
@@ -177,7 +183,7 @@ HABITUAL = frozenset(
 )
 NOW_WORDS = (
     ("right", "now"), ("rn",), ("now",), ("just",), ("tonight",),
-    *((ago, "ago") for ago in ("min", "mins", "minute", "minutes", "sec", "secs", "seconds")),
+    *_ago(*_MINUTES, "sec", "secs", "seconds"),
 )  # fmt: skip
 
 
@@ -543,8 +549,8 @@ WORK_CUES = (
     ("im", "a", "pc"), ("as", "a", "pc"), ("went", "to", "a", "job"), ("attended", "a", "job"),
     ("a", "job", "tonight"), ("rough", "shift"), ("long", "shift"), ("busy", "shift"),
     ("on", "the", "ward"), ("on", "the", "wards"), ("in", "resus"),
-    # studying it: "we just did it in pharmacology, 2nd yr nursing"
     ("in", "a", "care", "home"), ("work", "nights"), ("our", "residents"),
+    # studying it: "we just did it in pharmacology, 2nd yr nursing"
     ("pharmacology",), ("student", "nurse"), ("nursing", "student"), ("yr", "nursing"),
     ("year", "nursing"), ("nursing", "degree"), ("in", "a", "lecture"), ("in", "our", "lecture"),
 )  # fmt: skip
@@ -568,8 +574,7 @@ HAPPENING_NOW_CUES = (
     ("happening", "now"), ("its", "happening"), ("right", "now"),
     ("as", "we", "speak"), ("rn",), ("still", "going", "on"), ("just", "messaged"),
     ("just", "texted"), ("just", "rang"), ("just", "called"), ("just", "told", "me"),
-    ("just", "phoned"), ("on", "the", "phone", "now"),
-    *((ago, "ago") for ago in ("min", "mins", "minute", "minutes")),
+    ("just", "phoned"), ("on", "the", "phone", "now"), *_ago(*_MINUTES),
 )  # fmt: skip
 _HAPPENING_NOW = _cues(HAPPENING_NOW_CUES)
 

@@ -120,7 +120,7 @@ def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSp
             raise ValueError(f"unknown special token '{raw}' in phrase '{phrase}'")
         else:
             optional = raw.startswith("?")
-            words = [w for w in raw[optional:].split("|") if w]
+            words = [w for w in raw.removeprefix("?").split("|") if w]
             if any(w.startswith("?") for w in words):
                 raise ValueError(
                     f"bad token '{raw}' in phrase '{phrase}': one '?' before the first "
