@@ -73,6 +73,7 @@ NOW_CUES = (
     ("some", "days", "i", "believe"), ("i", "think", "hes", "right"),
     ("i", "think", "shes", "right"), ("heading", "the", "same", "way"),
     ("how", "i", "felt", "then"), ("going", "the", "same", "way"),
+    ("feeling", "the", "same", "way"), ("feel", "the", "same", "way"),
     ("released",),
     ("being", "released"), ("gets", "out"), ("getting", "out"),
     ("out", "next"), ("parole",), ("out", "soon"),

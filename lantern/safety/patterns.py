@@ -8,14 +8,18 @@ space-separated sequence of token specs:
   misspellings of words at least five letters long);
 - ``?my``: an optional word (alternatives allowed);
 - ``*``: any one optional word; ``**``: up to three words of anything;
-- ``#num``: a number ("800" in "800mg").
+- ``#num``: a number ("800" in "800mg");
+- ``@name``: every word of the file's word list ``name`` (``words:`` at the top of the file), as
+  alternatives of one token: ``@joking_people|hubby``. One list of the people whose "she'll kill
+  me" is a figure of speech serves every figure that names them.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -29,6 +33,8 @@ PATTERNS_FILE = Path(__file__).with_name("patterns.yml")
 # Gaps in the phrase syntax: the spaCy Matcher operator each becomes, and how many words of
 # anything it allows.
 _GAPS = {"*": ("?", 1), "**": ("{0,3}", 3)}
+_WORD_LIST_NAME = re.compile(r"^[a-z_]+$")
+_LIST_WORD = re.compile(r"^[^\s|?@#*'A-Z]+$")
 TokenSpec = dict[str, Any]
 
 
@@ -73,7 +79,48 @@ class _PatternFile(BaseModel):
     class Config:
         extra = Extra.forbid
 
+    words: dict[str, list[str]] = Field(default_factory=dict)
     patterns: list[_PatternEntry] = Field(min_items=1)
+
+
+def _check_word_lists(lists: object) -> dict[str, list[str]]:
+    """The file's word lists: names of lower-case letters, each a list of single words."""
+    if lists is None:
+        return {}
+    if not isinstance(lists, dict):
+        raise ValueError("words: a mapping of list names to lists of words")
+    for name, words in lists.items():
+        if not isinstance(name, str) or not _WORD_LIST_NAME.match(name):
+            raise ValueError(f"words: bad list name {name!r} (lower-case letters and _)")
+        if not isinstance(words, list) or not words:
+            raise ValueError(f"words.{name}: a non-empty list of words")
+        bad = [w for w in words if not isinstance(w, str) or not _LIST_WORD.match(w)]
+        if bad:
+            raise ValueError(
+                f"words.{name}: {bad[0]!r} is not one lower-case word (no spaces, '|', '?', "
+                "'@', '#', '*' or apostrophes)"
+            )
+    return lists
+
+
+def expand_word_lists(phrase: str, lists: Mapping[str, Sequence[str]]) -> str:
+    """Replace each ``@name`` alternative with the words of list ``name`` (order kept, once)."""
+    tokens: list[str] = []
+    for raw in phrase.split():
+        if "@" not in raw:
+            tokens.append(raw)
+            continue
+        optional = raw.startswith("?")
+        words: list[str] = []
+        for word in raw.removeprefix("?").split("|"):
+            if not word.startswith("@"):
+                words.append(word)
+            elif word[1:] in lists:
+                words.extend(lists[word[1:]])
+            else:
+                raise ValueError(f"unknown word list '{word}' in phrase '{phrase}'")
+        tokens.append(("?" if optional else "") + "|".join(dict.fromkeys(words)))
+    return " ".join(tokens)
 
 
 @dataclass(frozen=True)
@@ -126,6 +173,8 @@ def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSp
                     f"bad token '{raw}' in phrase '{phrase}': one '?' before the first "
                     "alternative makes the whole token optional (?a|b, not ?a|?b)"
                 )
+            if any(w.startswith("@") for w in words):
+                raise ValueError(f"word list in '{raw}' not expanded (see load_patterns)")
             if not words or any(w != w.lower() or "'" in w for w in words):
                 raise ValueError(
                     f"bad token '{raw}' in phrase '{phrase}' (lower case, no apostrophes)"
@@ -215,6 +264,10 @@ def load_patterns(path: Path = PATTERNS_FILE) -> list[RiskPattern]:
     except YamlFileProblem as problem:
         raise PatternError(f"{path}: {problem}") from None
     try:
+        raw = _expanded(raw)
+    except ValueError as error:
+        raise PatternError(f"{path}: {error}") from None
+    try:
         parsed = _PatternFile.parse_obj(raw)
     except ValidationError as error:
         first = error.errors()[0]
@@ -247,3 +300,27 @@ def load_patterns(path: Path = PATTERNS_FILE) -> list[RiskPattern]:
         )
         for p in parsed.patterns
     ]
+
+
+def _expanded(raw: object) -> object:
+    """The file with every phrase's word lists written out (anything malformed left to pydantic)."""
+    if not isinstance(raw, dict):
+        return raw
+    lists = _check_word_lists(raw.get("words"))
+    entries = raw.get("patterns")
+    if not isinstance(entries, list):
+        return raw
+    expanded = []
+    for entry in entries:
+        phrases = entry.get("phrases") if isinstance(entry, dict) else None
+        if isinstance(phrases, list):
+            try:
+                phrases = [
+                    expand_word_lists(p, lists) if isinstance(p, str) else p for p in phrases
+                ]
+            except ValueError as error:
+                name = entry.get("id", "?")
+                raise ValueError(f"pattern '{name}' field 'phrases': {error}") from None
+            entry = {**entry, "phrases": phrases}
+        expanded.append(entry)
+    return {**raw, "patterns": expanded}

@@ -2,7 +2,7 @@ import pytest
 import yaml
 
 from lantern.safety import PatternError, Tier, load_patterns
-from lantern.safety.patterns import compile_phrase
+from lantern.safety.patterns import compile_phrase, expand_word_lists
 
 GOOD = {
     "id": "suicide.example",
@@ -14,9 +14,10 @@ GOOD = {
 }
 
 
-def write(tmp_path, patterns):
+def write(tmp_path, patterns, words=None):
     path = tmp_path / "patterns.yml"
-    path.write_text(yaml.safe_dump({"patterns": patterns}))
+    document = {"patterns": patterns} if words is None else {"words": words, "patterns": patterns}
+    path.write_text(yaml.safe_dump(document))
     return path
 
 
@@ -73,6 +74,37 @@ def test_invalid_yaml_names_the_line(tmp_path):
     path.write_text("patterns:\n  - id: [unclosed\n")
     with pytest.raises(PatternError, match="is not valid YAML at line"):
         load_patterns(path)
+
+
+def test_a_word_list_becomes_alternatives_of_one_token(tmp_path):
+    words = {"joking_people": ["mum", "flatmate"]}
+    phrases = ["?@joking_people|nan ** kill me", "@joking_people will"]
+    [pattern] = load_patterns(write(tmp_path, [{**GOOD, "phrases": phrases}], words))
+    assert pattern.phrases == ("?mum|flatmate|nan ** kill me", "mum|flatmate will")
+    assert expand_word_lists("kill me", words) == "kill me"
+
+
+@pytest.mark.parametrize(
+    ("words", "phrase", "message"),
+    [
+        # a list the file does not have, named with the pattern it is in
+        ({}, "@nobody kill me", "pattern 'suicide.example' field 'phrases': unknown word list"),
+        # one word per entry: a space would make two tokens of one alternative
+        ({"people": ["my mum"]}, "@people kill me", "is not one lower-case word"),
+        # lists do not nest
+        ({"people": ["@others"]}, "@people kill me", "is not one lower-case word"),
+        ({"People": ["mum"]}, "kill me", "bad list name"),
+        ({"people": []}, "kill me", "a non-empty list of words"),
+    ],
+)
+def test_bad_word_lists_are_refused(tmp_path, words, phrase, message):
+    with pytest.raises(PatternError, match=message):
+        load_patterns(write(tmp_path, [{**GOOD, "phrases": [phrase]}], words))
+
+
+def test_an_unexpanded_word_list_does_not_compile():
+    with pytest.raises(ValueError, match="not expanded"):
+        compile_phrase("@people kill me")
 
 
 def test_phrase_syntax_compiles_to_matcher_specs():
