@@ -174,7 +174,7 @@ def test_diets_own_path_needs_some_of_the_blended_share(detector, share, tier):
          ("detector", "diet")),
         # a threat said from a ledge is urgent
         ("hes on the windowsill saying hell jump if i walk out", "risk_abuser_threat",
-         Tier.URGENT, ("diet", "at_height")),
+         Tier.URGENT, ("detector", "diet", "at_height")),
         ("sat on the edge of the balcony with my legs over", "risk_check_in",
          Tier.URGENT, ("diet", "at_height")),
         # "at the moment" is here and now, but a wish is not made urgent by it (a person near is)
