@@ -554,6 +554,10 @@ WORK_CUES = (
     # studying it: "we just did it in pharmacology, 2nd yr nursing"
     ("pharmacology",), ("student", "nurse"), ("nursing", "student"), ("yr", "nursing"),
     ("year", "nursing"), ("nursing", "degree"), ("in", "a", "lecture"), ("in", "our", "lecture"),
+    # schools and care: "I'm a teacher and a Year 8 pupil told me today ..."
+    ("im", "a", "teacher"), ("as", "a", "teacher"), ("a", "pupil"), ("my", "pupil"),
+    ("our", "dsl"), ("the", "dsl"), ("teaching", "assistant"), ("youth", "worker"),
+    ("health", "visitor"), ("im", "a", "midwife"), ("im", "a", "carer"), ("care", "worker"),
 )  # fmt: skip
 _WORK = _cues(WORK_CUES)
 # Words in a match's clause that make it about other people: "a patient took an overdose",
@@ -576,6 +580,8 @@ HAPPENING_NOW_CUES = (
     ("as", "we", "speak"), ("rn",), ("still", "going", "on"), ("just", "messaged"),
     ("just", "texted"), ("just", "rang"), ("just", "called"), ("just", "told", "me"),
     ("just", "phoned"), ("on", "the", "phone", "now"), *_ago(*_MINUTES),
+    ("just", "posted"), ("just", "sent"), ("cant", "reach"), ("not", "answering"),
+    ("isnt", "answering"), ("not", "picking", "up"), ("isnt", "picking", "up"),
 )  # fmt: skip
 _HAPPENING_NOW = _cues(HAPPENING_NOW_CUES)
 
@@ -597,8 +603,9 @@ CLOSE_PEOPLE = frozenset(
      "brother", "sister", "mate", "friend", "bestie", "nan", "grandad", "grandma", "cousin",
      "flatmate", "stepdad", "stepmum", "niece", "nephew", "uncle", "aunt", "auntie"}
 )  # fmt: skip
-# ... unless an article makes them a stranger: "had a mum in tonight who'd taken 30".
-_STRANGER = frozenset({"a", "an", "the", "this", "one", "another"})
+# ... unless an article makes them a stranger ("had a mum in tonight who'd taken 30"), or they
+# are someone else's ("a pupil told me her dad hits her mum").
+_STRANGER = frozenset({"a", "an", "the", "this", "one", "another", "her", "his", "their"})
 
 
 def names_someone_close(w: Words, start: int, end: int) -> bool:
