@@ -95,6 +95,11 @@ OVER_CUES = (
     ("not", "heard", "from", "her", "since"), ("havent", "heard", "from", "him", "since"),
     ("got", "my", "own", "flat"), ("got", "my", "own", "place"), ("doing", "brilliantly"),
     ("doing", "brilliant"), ("been", "safe", "with"),
+    # life after leaving, said plainly: "we're safe", "he's since passed away" (not "I left in
+    # 2021", which is often followed by what has come back: "... and I cut again tonight")
+    ("were", "safe", "now"), ("were", "safe", "and"), ("we", "are", "safe"), ("im", "safe", "and"),
+    ("since", "passed", "away"), ("married", "to", "someone", "else"), ("had", "counselling"),
+    ("done", "emdr"),
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
 # to lock me in, i'm three years out", "we split in 2019 and we're fine now").
@@ -367,6 +372,9 @@ _AT_AGE = re.compile(r" at (?:[5-9]|1\d) ")
 _OLDER_NOW = re.compile(r" (?:im|i am) (?:[2-9]\d) now ")
 
 
+_TURNS = frozenset({"but", "though", "tho", "although"})
+
+
 def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
     """Whether the sentence places the match in the past, and if so whether it says 'now' too.
 
@@ -374,6 +382,9 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
     past into a present struggle ("i used to self-harm and the urges are back").
     """
     left, right = sentence_bounds(w, start, end)
+    # A "but" before the match turns to another time: "I left him in 2020 but tonight I want to
+    # die" is not a past wish. The past is looked for from the last "but" on.
+    left = max([left, *(i + 1 for i in range(left, start) if w.text[i] in _TURNS)])
     sentence = w.text[left:right]
     joined = _joined(sentence)
     past = (
