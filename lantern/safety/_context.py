@@ -37,8 +37,10 @@ PAST_CUES = (
     ("phase", "in", "my"), ("phase", "when"),
     ("long", "behind", "me"), ("last", "year"), ("in", "my", "teens"), ("in", "my", "twenties"),
     ("long", "time", "ago"), ("in", "a", "long", "time"), ("recovered",), ("years", "clean"),
-    ("in", "my", "past"),
+    ("in", "my", "past"), ("was", "how", "i", "felt"),
     ("back", "in", "the", "day"), ("90s",), ("80s",), ("2000s",), ("in", "years"),
+    # "the 90s" as the words are split ("90", "s")
+    ("the", "70", "s"), ("the", "80", "s"), ("the", "90", "s"), ("the", "2000", "s"),
     ("years", "of", "counselling"), ("years", "of", "therapy"), ("over", "a", "decade"),
     ("a", "decade", "ago"), ("decades", "ago"),
     ("when", "i", "left"), ("last", "time", "i", "was"), ("when", "we", "were", "together"),
@@ -78,7 +80,24 @@ NOW_CUES = (
     ("being", "released"), ("gets", "out"), ("getting", "out"),
     ("out", "next"), ("parole",), ("out", "soon"),
     ("feeling", "that", "same"), ("same", "way", "again"), ("all", "week"),
+    ("the", "way", "i", "did", "then"), ("the", "way", "i", "felt", "then"),
+    ("the", "way", "i", "did", "back", "then"),
     ("back", "in", "that", "place"), ("some", "nights"), ("most", "days"), ("some", "days"),
+)  # fmt: skip
+# 'Still' and 'again' that are about something other than the risk: the guilt or the watched
+# feeling left behind ("I left in 2021, so why do I still feel guilty?"), a life resumed ("she's
+# dating again"), a question of procedure ("do I still need to refer?"). They are not read as
+# 'now'; the other now-words still are ("... and I still feel guilty and the urges are back").
+NOT_NOW_CUES = (
+    *(("still", "feel", feeling) for feeling in ("guilty", "ashamed", "responsible", "watched",
+                                                 "stupid", "silly", "embarrassed")),
+    *(("still", "felt", feeling) for feeling in ("guilty", "ashamed", "responsible")),
+    ("still", "need", "to"), ("still", "have", "to"), ("still", "count"), ("still", "counts"),
+    ("still", "be", "charged"), ("still", "report"), ("still", "keep", "every"),
+    ("still", "see", "the", "kids"), ("still", "see", "his", "kids"), ("still", "see", "the",
+    "children"), ("still", "have", "contact"), ("still", "get", "contact"),
+    *((doing, "again") for doing in ("dating", "working", "smiling", "laughing", "driving",
+                                     "studying", "happy", "myself", "herself", "himself")),
 )  # fmt: skip
 # Words saying the past is over: they outweigh a 'now' cue ("im 42 now and doing well"),
 # unless a "but" follows them ("been doing well but ...").
@@ -99,7 +118,8 @@ OVER_CUES = (
     # 2021", which is often followed by what has come back: "... and I cut again tonight")
     ("were", "safe", "now"), ("were", "safe", "and"), ("we", "are", "safe"), ("im", "safe", "and"),
     ("since", "passed", "away"), ("married", "to", "someone", "else"), ("had", "counselling"),
-    ("done", "emdr"),
+    ("done", "emdr"), ("long", "behind", "me"), ("just", "feel", "free"), ("feel", "free", "now"),
+    ("finally", "feel", "free"), ("feel", "so", "free"),
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
 # to lock me in, i'm three years out", "we split in 2019 and we're fine now").
@@ -184,6 +204,13 @@ TIME_CUES = (
 # "I'm safe right now": the time is the safety's, not a time set for harm.
 _SAFE_WORDS = frozenset({"safe", "ok", "okay", "fine", "alright"})
 _NOW_AFTER_SAFE = frozenset({"right", "now", "rn", "just", "for"})
+_WAKE = frozenset({"wake", "waking", "woke"})
+_WAKING_DAYS = frozenset({"tomorrow", "today"})
+# ... when it is wished for ("wish i wouldn't wake up tomorrow"), not decided ("decided i'm not
+# waking up tomorrow", which keeps its time).
+_WISHING = frozenset(
+    {"want", "wanna", "wish", "wishing", "mind", "glad", "relieved", "if", "sure", "could", "hope"}
+)  # fmt: skip
 HABITUAL = frozenset(
     {"keep", "keeps", "always", "every", "constantly", "often", "regularly", "again"}
 )
@@ -238,6 +265,7 @@ _SETTLED, _HYPOTHETICAL, _TIME, _NOW_WORDS, _ELAPSED = map(
     _cues, (SETTLED_CUES, HYPOTHETICAL_CUES, TIME_CUES, NOW_WORDS, ELAPSED_CUES)
 )
 _HID_IT = _cues(HID_IT_CUES)
+_NOT_NOW = _cues(NOT_NOW_CUES)
 
 
 class Words:
@@ -349,6 +377,46 @@ def is_hypothetical(w: Words, start: int, end: int) -> bool:
     )
 
 
+# A general question about how the law names a thing, or why abusers do it: "is threatening
+# suicide to stop a partner leaving classed as coercive control?", "why do abusive partners
+# threaten to die by suicide when you leave?". Not "is it normal to ...", which is how people
+# say what they feel.
+GENERAL_CUES = (
+    ("classed", "as"), ("class", "as"), ("count", "as"), ("counts", "as"), ("counted", "as"),
+    ("in", "law"), ("legally",), ("illegal",), ("a", "crime"), ("an", "offence"),
+    ("criminal", "offence"), ("against", "the", "law"), ("legal", "term"), ("be", "charged"),
+    ("get", "charged"), ("be", "arrested"), ("get", "arrested"), ("be", "prosecuted"),
+    ("go", "to", "prison"), ("go", "to", "jail"), ("sentence", "for"),
+    *(("why", "do", who) for who in ("abusive", "abusers", "narcissists", "narcs", "people",
+                                     "men", "women", "partners", "some", "perpetrators")),
+    *(("why", "does", who) for who in ("an", "a", "someone")),
+    ("why", "would", "someone"), ("why", "would", "a"), ("why", "would", "an"),
+)  # fmt: skip
+_GENERAL = _cues(GENERAL_CUES)
+# Anyone in particular: the writer ("I", "we", "my"), or a he or she. A question with any of
+# them may be about the writer's own life ("is it a crime? he's outside"), so it is not general.
+_PARTICULAR = FIRST_PERSON | {
+    "we", "us", "our", "ours", "ourselves", "he", "she", "him", "her", "hes", "shes", "hed",
+    "shed", "hell", "shell", "himself", "herself",
+}  # fmt: skip
+
+
+def is_general_question(w: Words, start: int, end: int) -> bool:
+    """The match's sentence asks what the law calls a thing, or why abusers do it, about no one.
+
+    Only when the whole message names no one in particular (no "I", "my", "he" or "she") and
+    sets no time or place now: "is it classed as stalking if an ex keeps turning up at the
+    school gates?" is general; "... if my ex keeps turning up" is not.
+    """
+    left, right = sentence_bounds(w, start, end)
+    return (
+        _has_cue(_joined(w.text[left:right]), _GENERAL)
+        and _PARTICULAR.isdisjoint(w.text)
+        and not has_time(w)
+        and not is_here_now(w)
+    )
+
+
 def is_over(w: Words) -> bool:
     """The message says the past is over ("im remarried", "hes long gone").
 
@@ -403,7 +471,16 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
     )
     if not past:
         return False, False
-    return True, _has_cue(w.joined, _NOW) and not is_over(w)
+    return True, _says_now(w.joined) and not is_over(w)
+
+
+def _says_now(joined: str) -> bool:
+    """A 'now' cue, not counting a 'still' or 'again' that is about something else."""
+    if not _has_cue(joined, _NOW):
+        return False
+    if _has_cue(joined, _NOT_NOW):
+        joined = _NOT_NOW.sub(lambda m: " " + "_ " * (m.group().count(" ") - 1), joined)
+    return _has_cue(joined, _NOW)
 
 
 def _when_i_was(joined: str) -> bool:
@@ -472,6 +549,16 @@ def has_time(w: Words) -> bool:
     kept: list[str] = []
     for word in w.text:
         if word in _NOW_AFTER_SAFE and kept and (kept[-1] in _SAFE_WORDS or kept[-1] == ""):
+            kept.append("")
+            continue
+        # "i don't want to wake up tomorrow": the day of the waking, not a time set for harm
+        if (
+            word in _WAKING_DAYS
+            and len(kept) > 1
+            and kept[-1] == "up"
+            and kept[-2] in _WAKE
+            and not _WISHING.isdisjoint(kept[-7:-2])
+        ):
             kept.append("")
             continue
         kept.append(word)

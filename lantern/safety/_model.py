@@ -80,6 +80,7 @@ class Modifier(Enum):
     NEGATED = "negated"
     UNSURE = "unsure"
     HYPOTHETICAL = "asked_about_not_disclosed"
+    GENERAL_QUESTION = "general_question_about_no_one"
     PAST = "past"
     PAST_BUT_NOW = "past_but_struggling_now"
     QUOTED = "quoted"

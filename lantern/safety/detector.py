@@ -125,13 +125,14 @@ class RiskDetector:
             if not any(start < i < end for i in breaks)
         ]
         # A figure of speech silences the risk phrases it overlaps, except a wish written
-        # around the figure itself: "wish id get hit by a bus" is not the idiom.
+        # around the figure itself: "wish id get hit by a bus" is not the idiom. A longer
+        # figure around both still silences it ("id rather die than go back to him lol").
         figurative = [(s, e) for p, s, e in raw if p.kind is Kind.FIGURATIVE]
         matches = [
             (p, s, e)
             for p, s, e in raw
             if p.kind is not Kind.FIGURATIVE
-            and (not _overlaps_any(s, e, figurative) or _wraps_figure(p, s, e, figurative))
+            and all(_wraps_figure(p, s, e, fs, fe) for fs, fe in figurative if s < fe and fs < e)
         ]
         matches = _drop_contained(matches)
         anchored = any(p.kind.is_anchor for p, _, _ in matches)
@@ -217,6 +218,11 @@ class RiskDetector:
                 # "i'm not sure i want to be here": unsure is a reason to ask, never safe.
                 modifiers.append(Modifier.UNSURE)
                 tier = min(tier, Tier.CHECK_IN)
+            elif p.negatable and ctx.is_general_question(w, start, end):
+                # "is threatening suicide to stop a partner leaving classed as coercive
+                # control?": a question about the law or about abusers, about no one.
+                modifiers.append(Modifier.GENERAL_QUESTION)
+                tier = Tier.NONE
             elif p.negatable and ctx.is_hypothetical(w, start, end):
                 modifiers.append(Modifier.HYPOTHETICAL)
                 # "he said if he ever saw me with someone he'd kill us": a threat made
@@ -355,15 +361,15 @@ def _named_keys(specs: list[dict[str, Any]]) -> set[str]:
     return set().union(*map(_spec_words, specs))
 
 
-def _overlaps_any(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
-    return any(start < e and s < end for s, e in spans)
+def _wraps_figure(pattern: RiskPattern, start: int, end: int, fig_start: int, fig_end: int) -> bool:
+    """A risk phrase that holds a whole figure of speech and says more than it.
 
-
-def _wraps_figure(
-    pattern: RiskPattern, start: int, end: int, spans: Iterable[tuple[int, int]]
-) -> bool:
-    """A passive wish that starts before a figure of speech and holds all of it."""
-    return pattern.kind is Kind.PASSIVE and any(start < s and e <= end for s, e in spans)
+    A passive wish that starts before the figure ("wish id get hit by a bus"), or a pattern
+    written to hold one, that runs on past it ("took 2 weeks of my meds").
+    """
+    if pattern.holds_figures:
+        return start <= fig_start and fig_end < end
+    return pattern.kind is Kind.PASSIVE and start < fig_start and fig_end <= end
 
 
 def _drop_contained(

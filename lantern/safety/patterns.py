@@ -57,6 +57,7 @@ class _PatternEntry(BaseModel):
     quotable: bool = True
     past_floor: Tier | None = Tier.NONE
     explains_message: bool = True
+    holds_figures: bool = False
 
     @validator("phrases", each_item=True)
     def _phrase_compiles(cls, value: str) -> str:
@@ -72,6 +73,8 @@ class _PatternEntry(BaseModel):
             raise ValueError("category: field required for a risk pattern")
         if not figurative and not values.get("explains_message", True):
             raise ValueError("explains_message: only a figurative pattern explains a message")
+        if figurative and values.get("holds_figures"):
+            raise ValueError("holds_figures: only a risk pattern can hold a figure of speech")
         return values
 
 
@@ -138,6 +141,9 @@ class RiskPattern:
     quotable: bool = True
     past_floor: Tier | None = Tier.NONE
     explains_message: bool = True
+    # Its phrases hold a figure of speech and say more than it ("took 2 weeks" is a figure for
+    # time; "took 2 weeks of my meds" is an overdose): a figure inside one does not cancel it.
+    holds_figures: bool = False
 
     @property
     def words(self) -> set[str]:
@@ -297,6 +303,7 @@ def load_patterns(path: Path = PATTERNS_FILE) -> list[RiskPattern]:
             quotable=p.quotable,
             past_floor=p.past_floor,
             explains_message=p.explains_message,
+            holds_figures=p.holds_figures,
         )
         for p in parsed.patterns
     ]

@@ -171,3 +171,28 @@ def test_an_aside_cancels_the_words_it_covers_but_does_not_explain_the_message(d
     assert (aside.tier, aside.findings, aside.explained_safe) == (Tier.NONE, (), False)
     figure = detector.assess("my back is killing me")
     assert figure.explained_safe
+
+
+def test_a_general_question_about_no_one_is_none_with_the_reason(detector):
+    general = detector.assess("is threatening suicide to stop a partner leaving classed as abuse?")
+    assert general.tier is Tier.NONE
+    assert any(Modifier.GENERAL_QUESTION in f.modifiers for f in general.findings)
+    # the same question about the writer's own partner is not general
+    own = detector.assess("is it classed as abuse if he threatens suicide when i try to leave?")
+    assert own.tier is Tier.CHECK_IN
+    # nor is one that places someone here now
+    here = detector.assess("is it classed as stalking if someone keeps turning up? hes outside now")
+    assert here.tier is Tier.URGENT
+
+
+def test_a_pattern_that_holds_a_figure_is_not_cancelled_by_it(detector):
+    # "took 2 weeks" alone is a figure for time
+    assert detector.assess("took 2 weeks to get a gp appointment").tier is Tier.NONE
+    held = detector.assess("took 2 weeks of my meds at once")
+    assert held.tier is Tier.URGENT
+    assert [f.pattern_id for f in held.findings] == ["overdose.taken_supply"]
+
+
+def test_a_wish_around_a_figure_is_silenced_by_a_longer_figure_around_both(detector):
+    assert detector.assess("id rather die than go back to him").tier is Tier.CHECK_IN
+    assert detector.assess("id rather die than go back to him lol").tier is Tier.NONE

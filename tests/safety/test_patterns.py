@@ -51,6 +51,11 @@ def test_the_project_patterns_load():
         ({"phrases": ["phone ?nearly|?almost dead"]}, "makes the whole token optional"),
         # only a figure of speech can be an aside that explains nothing
         ({"explains_message": False}, "only a figurative pattern explains a message"),
+        # a figure of speech cannot hold another
+        (
+            {"kind": "figurative", "category": None, "holds_figures": True},
+            "only a risk pattern can hold a figure of speech",
+        ),
         # an unknown special token
         ({"phrases": ["#date"]}, "unknown special token"),
         # an id must be group.name
