@@ -94,6 +94,7 @@ NOT_NOW_CUES = (
     *(("still", "felt", feeling) for feeling in ("guilty", "ashamed", "responsible")),
     ("still", "need", "to"), ("still", "have", "to"), ("still", "count"), ("still", "counts"),
     ("still", "be", "charged"), ("still", "report"), ("still", "keep", "every"),
+    ("i", "still", "turn"),
     ("still", "see", "the", "kids"), ("still", "see", "his", "kids"), ("still", "see", "the",
     "children"), ("still", "have", "contact"), ("still", "get", "contact"),
     *((doing, "again") for doing in ("dating", "working", "smiling", "laughing", "driving",
@@ -404,14 +405,16 @@ _PARTICULAR = FIRST_PERSON | {
 def is_general_question(w: Words, start: int, end: int) -> bool:
     """The match's sentence asks what the law calls a thing, or why abusers do it, about no one.
 
-    Only when the whole message names no one in particular (no "I", "my", "he" or "she") and
-    sets no time or place now: "is it classed as stalking if an ex keeps turning up at the
-    school gates?" is general; "... if my ex keeps turning up" is not.
+    Only when the whole message names no one in particular (no "I", "my", "he" or "she"), or
+    says the writer's own past is over, and sets no time or place now: "is it classed as
+    stalking if an ex keeps turning up at the school gates?" is general; "... if my ex keeps
+    turning up" is not.
     """
     left, right = sentence_bounds(w, start, end)
     return (
         _has_cue(_joined(w.text[left:right]), _GENERAL)
-        and _PARTICULAR.isdisjoint(w.text)
+        # or whose writer says their own past is over ("... my ex did it. I'm remarried")
+        and (_PARTICULAR.isdisjoint(w.text) or is_over(w))
         and not has_time(w)
         and not is_here_now(w)
     )
@@ -656,6 +659,7 @@ WORK_CUES = (
     ("im", "a", "teacher"), ("as", "a", "teacher"), ("a", "pupil"), ("my", "pupil"),
     ("our", "dsl"), ("the", "dsl"), ("teaching", "assistant"), ("youth", "worker"),
     ("health", "visitor"), ("im", "a", "midwife"), ("im", "a", "carer"), ("care", "worker"),
+    ("counselling", "course"), ("role", "play"), ("roleplay",),
 )  # fmt: skip
 _WORK = _cues(WORK_CUES)
 # Words in a match's clause that make it about other people: "a patient took an overdose",
