@@ -21,6 +21,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal
 
@@ -157,12 +158,44 @@ class RiskPattern:
         return found
 
 
+# A contraction, the word it starts with, and the word it stands in for. "id|i would" is one
+# token of alternatives ("id" or "i") and then "would": it never matches "id" alone, the mistake
+# of reading an alternative as a run of words. Found nine times in one file; refused since.
+_CONTRACTIONS = {
+    "id": ("i", "would"), "im": ("i", "am"), "ive": ("i", "have"), "ill": ("i", "will"),
+    "itll": ("it", "will"), "shouldve": ("should", "have"), "wouldve": ("would", "have"),
+    "couldve": ("could", "have"), "wouldnt": ("would", "not"), "couldnt": ("could", "not"),
+    "shouldnt": ("should", "not"), "youll": ("you", "will"), "youre": ("you", "are"),
+    "hell": ("he", "will"), "shell": ("she", "will"), "hed": ("he", "would"),
+    "shed": ("she", "would"), "theyre": ("they", "are"), "theyll": ("they", "will"),
+    "dont": ("do", "not"), "doesnt": ("does", "not"), "didnt": ("did", "not"),
+    "cant": ("can", "not"), "wont": ("will", "not"), "isnt": ("is", "not"),
+}  # fmt: skip
+
+
+def _check_run_read_as_alternative(phrase: str) -> None:
+    """Refuse 'im|i am': a contraction and its first word as alternatives, then the rest."""
+    tokens = phrase.split()
+    for token, following in pairwise(tokens):
+        if following.startswith("?") or following in _GAPS:
+            continue
+        words, after = set(token.removeprefix("?").split("|")), set(following.split("|"))
+        for contraction, (first, rest) in _CONTRACTIONS.items():
+            if contraction in words and first in words and rest in after:
+                raise ValueError(
+                    f"phrase '{phrase}': '{token} {following}' reads as one word of "
+                    f"'{token}' and then '{following}', so '{contraction}' alone never "
+                    f"matches; write '{contraction}' and '{first} {rest}' as two phrases"
+                )
+
+
 def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSpec]:
     """Turn a phrase of the compact syntax into a spaCy Matcher pattern over ORTH.
 
     The detector matches a Doc whose words are the message's keys (lemmas, corrected slips);
     ``key`` maps a word written in a phrase into the same key space.
     """
+    _check_run_read_as_alternative(phrase)
     specs: list[TokenSpec] = []
     for raw in phrase.split():
         if raw in _GAPS:

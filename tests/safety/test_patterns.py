@@ -58,6 +58,8 @@ def test_the_project_patterns_load():
         ),
         # an unknown special token
         ({"phrases": ["#date"]}, "unknown special token"),
+        # a run of words written as if it were one alternative: "im" alone would never match
+        ({"phrases": ["only reason im|i am still here"]}, "'im' alone never matches"),
         # an id must be group.name
         ({"id": "no-dot"}, "field 'id'"),
         # no explanation for staff
