@@ -105,3 +105,15 @@ async def test_heldout_risk_figures_hold(bot, library):
     assert summary.urgent_recall.value >= URGENT_RECALL_FLOOR, str(summary.urgent_recall)
     assert summary.resources_shown.value >= RESOURCES_FLOOR, str(summary.resources_shown)
     assert summary.false_escalation.value <= FALSE_ESCALATION_CEILING, str(summary.false_escalation)
+
+
+def test_no_training_text_holds_a_value_the_canary_seeds():
+    # The canary (tests/test_canary.py) searches the models for its seeded values: a training
+    # text holding one ("the queue at <a shop it seeds>") would fail it only after training.
+    from tests.test_canary import SEEDED
+
+    seeded = [value.lower() for value in SEEDED]
+    texts = [text.lower() for path in TIER_MESSAGES for text in case_texts(path)]
+    for path in (ROOT / "data" / "nlu").rglob("*.yml"):
+        texts.append(path.read_text(encoding="utf-8").lower())
+    assert [v for v in seeded if any(v in text for text in texts)] == []
