@@ -1,0 +1,100 @@
+"""What each risk path adds: for labelled messages, which paths fired and which fired alone.
+
+A benchmark for staff tuning the risk decision, not a test. It sends every case of the given
+files through the trained bot (each as a fresh conversation, as `lantern eval` does) and prints,
+per file and in total, for each path (detector, DIET, the risk share, the tier model):
+
+- on safe messages (`risk: none`): how many it escalated, and how many only it escalated;
+- on risky messages (urgent or check_in): how many it flagged, and how many only it flagged.
+
+A path that escalates many safe messages alone and flags few risky ones alone is the one to
+look at. It prints counts only, never a message's text, so it can run on sets nobody has read.
+On `data/risk_tiers` the tier model's figures are in-sample (it learns from those messages);
+the detector, DIET and the risk share never see them in training.
+
+    .venv/bin/python bench/risk_paths.py bench/data/dev_risk_cf.yml bench/data/dev_risk_cg.yml
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import uuid
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+PATHS = ("detector", "diet", "risk_share", "tier_model")
+
+
+async def _paths_of(agent: Any, text: str) -> tuple[str, tuple[str, ...]]:
+    """The safety reply the bot gave (urgent, check_in or none) and the paths that fired."""
+    from rasa.core.channels.channel import CollectingOutputChannel, UserMessage
+
+    from lantern.evaluation.runner import outcome_from_events
+
+    sender = f"bench-{uuid.uuid4().hex}"
+    await agent.handle_message(UserMessage(text, CollectingOutputChannel(), sender))
+    tracker = await agent.tracker_store.retrieve(sender)
+    events = [event.as_dict() for event in tracker.events] if tracker else []
+    last_user = max((i for i, e in enumerate(events) if e.get("event") == "user"), default=0)
+    record = (events[last_user].get("parse_data") or {}).get("risk") or {} if events else {}
+    paths = tuple(p for p in record.get("paths", ()) if p in PATHS)
+    return outcome_from_events(events[last_user:]).risk_reply, paths
+
+
+async def _run(agent: Any, cases: list[tuple[str, str]]) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(label, reply, paths) for each (label, text), in order."""
+    return [(label, *(await _paths_of(agent, text))) for label, text in cases]
+
+
+def _tally(results: list[tuple[str, str, tuple[str, ...]]]) -> list[str]:
+    """Lines of counts per path for (label, reply, paths) triples."""
+    safe = [(reply, paths) for label, reply, paths in results if label == "none"]
+    risky = [(reply, paths) for label, reply, paths in results if label in ("urgent", "check_in")]
+    lines = [
+        f"  safe {len(safe)}, escalated {sum(reply != 'none' for reply, _ in safe)}; "
+        f"risky {len(risky)}, given no safety reply {sum(reply == 'none' for reply, _ in risky)}"
+    ]
+    for path in PATHS:
+        fired_safe = Counter(len(paths) for _, paths in safe if path in paths)
+        fired_risky = Counter(len(paths) for _, paths in risky if path in paths)
+        lines.append(
+            f"  {path:<11} safe escalated {sum(fired_safe.values()):>4} (alone {fired_safe[1]:>3})"
+            f"   risky flagged {sum(fired_risky.values()):>5} (alone {fired_risky[1]:>4})"
+        )
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="+", help="YAML files of cases with expect: {risk: ...}")
+    args = parser.parse_args()
+
+    from lantern.evaluation import load_cases
+    from lantern.logs import quiet_frameworks
+    from lantern.runtime import running_bot
+    from lantern.training import ensure_model
+
+    quiet_frameworks()  # as `lantern eval`: no framework debug lines, which can hold text
+
+    everything: list[tuple[str, str, tuple[str, ...]]] = []
+    with running_bot(ensure_model()) as agent:
+        for name in args.files:
+            cases = [case for case in load_cases(Path(name)) if case.risk is not None]
+            results = asyncio.run(_run(agent, [(str(case.risk), case.text) for case in cases]))
+            everything += results
+            print(name)
+            print("\n".join(_tally(results)))
+    if len(args.files) > 1:
+        print("all files")
+        print("\n".join(_tally(everything)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
