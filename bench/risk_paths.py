@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-import uuid
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -33,18 +32,14 @@ PATHS = ("detector", "diet", "risk_share", "tier_model")
 
 async def _paths_of(agent: Any, text: str) -> tuple[str, tuple[str, ...]]:
     """The safety reply the bot gave (urgent, check_in or none) and the paths that fired."""
-    from rasa.core.channels.channel import CollectingOutputChannel, UserMessage
+    from lantern.evaluation.runner import outcome_from_events, turn_events
+    from lantern.nlp.risk_flagger import RISK_KEY
 
-    from lantern.evaluation.runner import outcome_from_events
-
-    sender = f"bench-{uuid.uuid4().hex}"
-    await agent.handle_message(UserMessage(text, CollectingOutputChannel(), sender))
-    tracker = await agent.tracker_store.retrieve(sender)
-    events = [event.as_dict() for event in tracker.events] if tracker else []
-    last_user = max((i for i, e in enumerate(events) if e.get("event") == "user"), default=0)
-    record = (events[last_user].get("parse_data") or {}).get("risk") or {} if events else {}
+    events = await turn_events(agent, text)
+    parsed = (events[0].get("parse_data") or {}) if events else {}
+    record = parsed.get(RISK_KEY) or {}
     paths = tuple(p for p in record.get("paths", ()) if p in PATHS)
-    return outcome_from_events(events[last_user:]).risk_reply, paths
+    return outcome_from_events(events).risk_reply, paths
 
 
 async def _run(agent: Any, cases: list[tuple[str, str]]) -> list[tuple[str, str, tuple[str, ...]]]:

@@ -113,8 +113,11 @@ def outcome_from_events(events: Sequence[dict[str, Any]]) -> Outcome:
     return Outcome(intent, confidence, tuple(actions), topic, tuple(replies))
 
 
-async def run_case(agent: Agent, text: str) -> Outcome:
-    """Send one message as the first of a new conversation and read what the bot did."""
+async def turn_events(agent: Agent, text: str) -> list[dict[str, Any]]:
+    """Send one message as the first of a new conversation; the events of that turn.
+
+    The first event is the user's message (its parse data), the rest what the bot did.
+    """
     from rasa.core.channels.channel import CollectingOutputChannel, UserMessage
 
     sender = f"eval-{uuid.uuid4().hex}"
@@ -122,7 +125,12 @@ async def run_case(agent: Agent, text: str) -> Outcome:
     tracker = await agent.tracker_store.retrieve(sender)
     events = [event.as_dict() for event in tracker.events] if tracker else []
     last_user = max((i for i, e in enumerate(events) if e.get("event") == "user"), default=0)
-    return outcome_from_events(events[last_user:])
+    return events[last_user:]
+
+
+async def run_case(agent: Agent, text: str) -> Outcome:
+    """Send one message as the first of a new conversation and read what the bot did."""
+    return outcome_from_events(await turn_events(agent, text))
 
 
 async def run_cases(agent: Agent, cases: Iterable[Case]) -> list[CaseResult]:
