@@ -21,7 +21,7 @@ from rasa.shared.nlu.constants import INTENT, TEXT
 from rasa.shared.nlu.training_data.message import Message
 from rasa.shared.nlu.training_data.training_data import TrainingData
 
-from lantern.nlp.text_classifier import TextIntentModel
+from lantern.nlp.text_classifier import Features, TextIntentModel
 from lantern.nlp.tier_examples import tier_examples
 from lantern.settings import PROJECT_ROOT
 
@@ -37,8 +37,20 @@ class RiskTierClassifier(GraphComponent):
 
     @staticmethod
     def get_default_config() -> dict[str, Any]:
-        """The folder of labelled messages (relative to the project) and the seed."""
-        return {"labelled_messages": "data/risk_tiers", "random_seed": 7}
+        """The folder of labelled messages (relative to the project), the seed, the features.
+
+        The features default to the intent model's (``Features``); config.yml sets the tier
+        model's own and says why.
+        """
+        defaults = Features()
+        return {
+            "labelled_messages": "data/risk_tiers",
+            "random_seed": 7,
+            "word_ngrams": list(defaults.word_ngrams),
+            "char_ngrams": list(defaults.char_ngrams),
+            "char_analyzer": defaults.char_analyzer,
+            "alpha": defaults.alpha,
+        }
 
     def __init__(
         self,
@@ -85,7 +97,9 @@ class RiskTierClassifier(GraphComponent):
              if m.get(TEXT) and m.get(INTENT)),
             PROJECT_ROOT / folder if folder else None,
         )  # fmt: skip
-        self._model = TextIntentModel(seed=int(self._config["random_seed"])).fit(texts, tiers)
+        self._model = TextIntentModel(
+            seed=int(self._config["random_seed"]), features=features_from(self._config)
+        ).fit(texts, tiers)
         with self._storage.write_to(self._resource) as directory:
             self._model.save(directory / MODEL_FILE)
         return self._resource
@@ -111,4 +125,16 @@ class RiskTierClassifier(GraphComponent):
         return messages
 
 
-__all__ = ["MODEL_FILE", "TIER_RANKING_KEY", "RiskTierClassifier"]
+def features_from(config: dict[str, Any]) -> Features:
+    """The tier model's features from the component's configuration (validated)."""
+    word_low, word_high = (int(n) for n in config["word_ngrams"])
+    char_low, char_high = (int(n) for n in config["char_ngrams"])
+    return Features(
+        word_ngrams=(word_low, word_high),
+        char_ngrams=(char_low, char_high),
+        char_analyzer=str(config["char_analyzer"]),
+        alpha=float(config["alpha"]),
+    )
+
+
+__all__ = ["MODEL_FILE", "TIER_RANKING_KEY", "RiskTierClassifier", "features_from"]

@@ -28,6 +28,30 @@ def normalise(text: str) -> str:
 
 
 @dataclass(frozen=True)
+class Features:
+    """What the linear model reads, and how strongly its weights are held back.
+
+    Words (``word_ngrams``) and characters (``char_ngrams``); ``char_wb`` keeps character
+    n-grams inside words, ``char`` lets them run across the space between two ("o sleep", "t
+    wake") and so sees short phrases as well as word forms. ``alpha`` is the L2 penalty.
+    """
+
+    word_ngrams: tuple[int, int] = (1, 2)
+    char_ngrams: tuple[int, int] = (2, 4)
+    char_analyzer: str = "char_wb"
+    alpha: float = 1e-5
+
+    def __post_init__(self) -> None:
+        if self.char_analyzer not in ("char", "char_wb"):
+            raise ValueError(f"char_analyzer is 'char' or 'char_wb', not {self.char_analyzer!r}")
+        for name, (low, high) in (("word", self.word_ngrams), ("char", self.char_ngrams)):
+            if not 1 <= low <= high:
+                raise ValueError(f"{name}_ngrams must be 1 <= low <= high, not ({low}, {high})")
+        if self.alpha <= 0:
+            raise ValueError(f"alpha must be positive, not {self.alpha}")
+
+
+@dataclass(frozen=True)
 class RankedIntent:
     """One intent and the model's probability for it."""
 
@@ -38,8 +62,10 @@ class RankedIntent:
 class TextIntentModel:
     """Fit on (text, intent) pairs; rank the intents of a new text by probability."""
 
-    def __init__(self, pipeline: Pipeline | None = None, *, seed: int = 7) -> None:
-        self._pipeline = pipeline if pipeline is not None else _new_pipeline(seed)
+    def __init__(
+        self, pipeline: Pipeline | None = None, *, seed: int = 7, features: Features = Features()
+    ) -> None:
+        self._pipeline = pipeline if pipeline is not None else _new_pipeline(seed, features)
 
     @property
     def intents(self) -> list[str]:
@@ -78,17 +104,26 @@ class TextIntentModel:
         return cls(sio.load(path, trusted=untrusted))
 
 
-def _new_pipeline(seed: int) -> Pipeline:
+def _new_pipeline(seed: int, features: Features) -> Pipeline:
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import SGDClassifier
     from sklearn.pipeline import FeatureUnion, Pipeline
 
-    features = FeatureUnion(
+    union = FeatureUnion(
         [
-            ("words", TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True)),
-            ("chars", TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), sublinear_tf=True)),
+            ("words", TfidfVectorizer(ngram_range=features.word_ngrams, sublinear_tf=True)),
+            (
+                "chars",
+                TfidfVectorizer(
+                    analyzer=features.char_analyzer,
+                    ngram_range=features.char_ngrams,
+                    sublinear_tf=True,
+                ),
+            ),
         ]
     )
     # Logistic loss gives probabilities; SGD fits in about a second where lbfgs took 40 s.
-    model = SGDClassifier(loss="log_loss", alpha=1e-5, max_iter=50, tol=1e-4, random_state=seed)
-    return Pipeline([("features", features), ("model", model)])
+    model = SGDClassifier(
+        loss="log_loss", alpha=features.alpha, max_iter=50, tol=1e-4, random_state=seed
+    )
+    return Pipeline([("features", union), ("model", model)])

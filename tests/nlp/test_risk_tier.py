@@ -6,7 +6,7 @@ from rasa.shared.nlu.training_data.message import Message
 from rasa.shared.nlu.training_data.training_data import TrainingData
 
 from lantern.nlp.risk_flagger import RiskFlagger
-from lantern.nlp.risk_tier import TIER_RANKING_KEY, RiskTierClassifier
+from lantern.nlp.risk_tier import TIER_RANKING_KEY, RiskTierClassifier, features_from
 
 URGENT = ["ive drunk bleach", "rope is up in the garage", "wrists done bathroom floor"]
 CHECK_IN = ["cba with life", "waiting for something to take me", "whats the point of me"]
@@ -65,3 +65,12 @@ def test_a_failing_model_leaves_no_ranking(tmp_path, monkeypatch):
     monkeypatch.setattr(component._model, "rank", broken)
     (message,) = component.process([Message(data={"text": "ive drunk bleach now"})])
     assert message.get(TIER_RANKING_KEY) is None
+
+
+def test_its_features_come_from_the_configuration():
+    config = {**RiskTierClassifier.get_default_config(), "char_ngrams": [3, 6],
+              "char_analyzer": "char", "alpha": 3e-6}  # fmt: skip
+    features = features_from(config)
+    assert (features.char_ngrams, features.char_analyzer, features.alpha) == ((3, 6), "char", 3e-6)
+    with pytest.raises(ValueError, match="char_analyzer"):
+        features_from({**config, "char_analyzer": "chars"})

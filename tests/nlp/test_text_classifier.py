@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from lantern.nlp.text_classifier import TextIntentModel, normalise
+from lantern.nlp.text_classifier import Features, TextIntentModel, normalise
 
 TEXTS = {
     "greet": ["hi", "hello there", "hiya", "good evening", "hey lantern", "morning"],
@@ -67,3 +67,27 @@ def test_a_file_with_foreign_types_is_refused(tmp_path: Path):
     sio.dump({"x": Path("/etc")}, path)
     with pytest.raises(ValueError, match="untrusted"):
         TextIntentModel.load(path)
+
+
+def test_character_n_grams_may_cross_words(tmp_path: Path):
+    model = TextIntentModel(features=Features(char_ngrams=(3, 6), char_analyzer="char", alpha=3e-6))
+    texts, intents = training_pairs()
+    model.fit(texts, intents)
+    assert model.rank("am i going crazy or not")[0].name == "topic_gaslighting"
+    path = tmp_path / "model.skops"
+    model.save(path)
+    assert TextIntentModel.load(path).rank("hiya") == model.rank("hiya")
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"char_analyzer": "word"},
+        {"char_ngrams": (4, 2)},
+        {"word_ngrams": (0, 2)},
+        {"alpha": 0.0},
+    ],
+)
+def test_features_are_validated(bad):
+    with pytest.raises(ValueError):
+        Features(**bad)
