@@ -97,28 +97,7 @@ class RiskFlagger(GraphComponent):
         """Assess each message; a failure here is treated as a check-in, never as safe."""
         for message in messages:
             try:
-                text = message.get(TEXT) or ""
-                decision = decide(
-                    self._detector.assess(text),
-                    _nlu_top_intent(message),
-                    message.get(INTENT_RANKING_KEY) or [],
-                    diet_check_in_min=float(self._config["diet_check_in_min"]),
-                    diet_urgent_min=float(self._config["diet_urgent_min"]),
-                    share_check_in_min=float(self._config["share_check_in_min"]),
-                    share_urgent_min=float(self._config["share_urgent_min"]),
-                    diet_share_min=float(self._config["diet_share_min"]),
-                    tier_ranking=message.get(TIER_RANKING_KEY) or [],
-                    tier_check_in_min=float(self._config["tier_check_in_min"]),
-                    tier_urgent_min=float(self._config["tier_urgent_min"]),
-                    nlu_alone_tier_min=float(self._config["nlu_alone_tier_min"]),
-                )
-                if decision.tier is Tier.CHECK_IN:
-                    decision = decision.in_scene(self._detector.scene(text))
-                if decision.tier is Tier.CHECK_IN:
-                    decision = decision.confirmed(
-                        float(self._config["tier_confirm_urgent_min"]),
-                        asked_topic=self._asked_topic(message) is not None,
-                    )
+                decision = self.decide(message)
             except Exception as error:
                 log.error("risk flagging failed (%s); treating as check_in", type(error).__name__)
                 decision = RiskDecision.failed()
@@ -126,6 +105,36 @@ class RiskFlagger(GraphComponent):
             _apply(message, decision)
             set_entity(message, PENDING_TOPIC_ENTITY, pending, "RiskFlagger")
         return messages
+
+    def decide(self, message: Message) -> RiskDecision:
+        """The decision for a message as NLU left it (raises on failure; ``process`` catches).
+
+        Reads the message and changes nothing, so a benchmark can decide again with another
+        tier ranking or other thresholds (bench/tier_cv.py).
+        """
+        text = message.get(TEXT) or ""
+        decision = decide(
+            self._detector.assess(text),
+            _nlu_top_intent(message),
+            message.get(INTENT_RANKING_KEY) or [],
+            diet_check_in_min=float(self._config["diet_check_in_min"]),
+            diet_urgent_min=float(self._config["diet_urgent_min"]),
+            share_check_in_min=float(self._config["share_check_in_min"]),
+            share_urgent_min=float(self._config["share_urgent_min"]),
+            diet_share_min=float(self._config["diet_share_min"]),
+            tier_ranking=message.get(TIER_RANKING_KEY) or [],
+            tier_check_in_min=float(self._config["tier_check_in_min"]),
+            tier_urgent_min=float(self._config["tier_urgent_min"]),
+            nlu_alone_tier_min=float(self._config["nlu_alone_tier_min"]),
+        )
+        if decision.tier is Tier.CHECK_IN:
+            decision = decision.in_scene(self._detector.scene(text))
+        if decision.tier is Tier.CHECK_IN:
+            decision = decision.confirmed(
+                float(self._config["tier_confirm_urgent_min"]),
+                asked_topic=self._asked_topic(message) is not None,
+            )
+        return decision
 
     def _asked_topic(self, message: Message) -> str | None:
         """The topic a check-in will answer beside it, with this flagger's thresholds."""

@@ -192,3 +192,11 @@ def test_a_check_in_that_asked_a_topic_question_keeps_it_and_stays_a_check_in(de
     (msg,) = RiskFlagger(CONFIRMING, detector).process([msg])
     assert msg.get("intent")["name"] == "risk_check_in"
     assert pending_topics(msg) == ["hypervigilance"]
+
+
+def test_deciding_reads_the_message_and_changes_nothing(detector):
+    msg = message("ive taken all my pills", "thanks")
+    before = dict(msg.data)
+    decision = RiskFlagger(CONFIG, detector).decide(msg)
+    assert decision.tier.value == "urgent"
+    assert msg.data == before
