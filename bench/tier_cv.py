@@ -57,14 +57,9 @@ def _component_config(name: str, defaults: dict[str, Any]) -> dict[str, Any]:
 
 
 def _labelled(folder: Path) -> list[Labelled]:
-    from lantern.evaluation import load_cases
+    from lantern.nlp.tier_examples import labelled_by_file
 
-    return [
-        Labelled(path.name, str(case.risk), case.text)
-        for path in sorted(folder.glob("*.yml"))
-        for case in load_cases(path)
-        if case.risk
-    ]
+    return [Labelled(name, tier.value, text) for name, text, tier in labelled_by_file(folder)]
 
 
 def _topic_questions() -> list[Labelled]:
@@ -118,14 +113,13 @@ def _out_of_fold(
     from sklearn.model_selection import GroupKFold
 
     from lantern.nlp.text_classifier import TextIntentModel
-    from lantern.nlp.tier_examples import tier_of_intent
+    from lantern.nlp.tier_examples import tier_examples
 
-    base = [(text, tier_of_intent(intent).value) for text, intent in _intent_examples()]
+    base_texts, base_tiers = tier_examples(_intent_examples(), None)
 
     def fitted(rows: list[Labelled]) -> TextIntentModel:
-        pairs = base + [(r.text, r.tier) for r in rows]
         return TextIntentModel(seed=seed, features=features).fit(
-            [t for t, _ in pairs], [y for _, y in pairs]
+            base_texts + [r.text for r in rows], base_tiers + [r.tier for r in rows]
         )
 
     def ranking(model: TextIntentModel, text: str) -> list[dict[str, Any]]:
@@ -164,13 +158,10 @@ def _tally(
     return counts
 
 
-def _number(value: str) -> float:
-    return float(value)
-
-
 def main() -> int:
     from lantern.nlp.risk_flagger import RiskFlagger
     from lantern.nlp.risk_tier import RiskTierClassifier, features_from
+    from lantern.safety import RiskDetector
 
     tier_config = _component_config(
         "lantern.nlp.risk_tier.RiskTierClassifier", RiskTierClassifier.get_default_config()
@@ -203,14 +194,14 @@ def main() -> int:
         key, _, value = pair.partition("=")
         if key not in flagger_config:
             parser.error(f"unknown flagger setting {key}")
-        flagger_config[key] = _number(value)
+        flagger_config[key] = float(value)
     grid_key: str | None = None
     grid_values: list[float | None] = [None]
     if args.grid:
         grid_key, _, values = args.grid.partition("=")
         if grid_key not in flagger_config:
             parser.error(f"unknown flagger setting {grid_key}")
-        grid_values = [_number(v) for v in values.split(",")]
+        grid_values = [float(v) for v in values.split(",")]
 
     started = time.monotonic()
     items = _labelled(ROOT / tier_config["labelled_messages"])
@@ -229,11 +220,12 @@ def main() -> int:
         f"tier model: words {features.word_ngrams}, characters {features.char_ngrams} "
         f"({features.char_analyzer}), alpha {features.alpha:g}; {args.folds} folds by file"
     )
+    detector = RiskDetector()
     for value in grid_values:
         config = dict(flagger_config)
         if grid_key is not None:
             config[grid_key] = value
-        flagger = RiskFlagger(config)
+        flagger = RiskFlagger(config, detector)
         risk = _tally(flagger, items, scored)
         topic = _tally(flagger, topics, topic_scores)
         shown = (

@@ -23,12 +23,22 @@ def tier_of_intent(intent: str) -> Tier:
     return known[1] if known is not None else Tier.NONE
 
 
+def labelled_by_file(folder: Path) -> list[tuple[str, str, Tier]]:
+    """(file name, text, tier) for every risk-labelled message in the folder, in a stable order.
+
+    Each file was written by one helper, so the file name groups a writer's messages.
+    """
+    return [
+        (path.name, case.text, Tier(case.risk))
+        for path in sorted(folder.glob("*.yml"))
+        for case in load_cases(path)
+        if case.risk
+    ]
+
+
 def labelled_messages(folder: Path) -> list[tuple[str, Tier]]:
     """Every risk-labelled message in the folder's case files, in a stable order."""
-    examples: list[tuple[str, Tier]] = []
-    for path in sorted(folder.glob("*.yml")):
-        examples += [(case.text, Tier(case.risk)) for case in load_cases(path) if case.risk]
-    return examples
+    return [(text, tier) for _, text, tier in labelled_by_file(folder)]
 
 
 def tier_examples(
