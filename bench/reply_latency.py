@@ -5,7 +5,7 @@ folder) once, warms up, then sends a realistic mix of messages one at a time: to
 from the development set, "tell me more", button payloads, greetings and thanks, in
 conversations of a few turns each. Prints p50, p95 and p99 latency per message.
 
-    .venv/bin/python bench/reply_latency.py [--messages 400] [--warmup 40]
+    .venv/bin/python bench/reply_latency.py [--messages 400] [--warmup 40] [--model PATH]
 """
 
 from __future__ import annotations
@@ -96,10 +96,14 @@ def main() -> int:
     parser.add_argument("--messages", type=int, default=400)
     parser.add_argument("--warmup", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--model", type=Path, help="a model archive to time instead of the current one, "
+        "e.g. an older one from models/ for a paired comparison",
+    )  # fmt: skip
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
-    model = ensure_model()
+    model = args.model or ensure_model()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp, ActionServer() as actions:
         rasa = start_rasa(model, actions.url, Path(tmp), port)

@@ -106,6 +106,26 @@ def _intent_examples() -> list[tuple[str, str]]:
     ]
 
 
+class _EncodedOnce:
+    """The sentence encoder, remembering each text's vector: every fold refits on the same texts."""
+
+    def __init__(self) -> None:
+        import os
+
+        from lantern.nlp.sentence_encoder import SentenceEncoder
+
+        self._encoder = SentenceEncoder(threads=os.cpu_count() or 1)
+        self._vectors: dict[str, Any] = {}
+
+    def encode(self, texts: list[str]) -> Any:
+        import numpy as np
+
+        new = sorted({t for t in texts if t not in self._vectors})
+        if new:
+            self._vectors.update(zip(new, self._encoder.encode(new), strict=True))
+        return np.stack([self._vectors[t] for t in texts])
+
+
 def _out_of_fold(
     items: list[Labelled], others: list[Labelled], features: Any, seed: int, folds: int
 ) -> tuple[list[list[dict[str, Any]]], list[list[dict[str, Any]]]]:
@@ -116,9 +136,10 @@ def _out_of_fold(
     from lantern.nlp.tier_examples import tier_examples
 
     base_texts, base_tiers = tier_examples(_intent_examples(), None)
+    encoder = _EncodedOnce() if features.sentence_weight > 0 else None
 
     def fitted(rows: list[Labelled]) -> TextIntentModel:
-        return TextIntentModel(seed=seed, features=features).fit(
+        return TextIntentModel(seed=seed, features=features, encoder=encoder).fit(
             base_texts + [r.text for r in rows], base_tiers + [r.tier for r in rows]
         )
 
@@ -172,6 +193,10 @@ def main() -> int:
     parser.add_argument("--char-ngrams", type=int, nargs=2, default=tier_config["char_ngrams"])
     parser.add_argument("--char-analyzer", default=tier_config["char_analyzer"])
     parser.add_argument("--alpha", type=float, default=tier_config["alpha"])
+    parser.add_argument(
+        "--sentence-weight", type=float, default=tier_config["sentence_weight"],
+        help="the sentence encoder's weight beside the n-grams (0: left out)",
+    )  # fmt: skip
     parser.add_argument("--set", action="append", default=[], help="flagger KEY=VALUE")
     parser.add_argument("--grid", help="flagger KEY=V1,V2,... to try in turn")
     args = parser.parse_args()
@@ -185,6 +210,7 @@ def main() -> int:
             "char_ngrams": args.char_ngrams,
             "char_analyzer": args.char_analyzer,
             "alpha": args.alpha,
+            "sentence_weight": args.sentence_weight,
         }
     )
     flagger_config = _component_config(
@@ -218,7 +244,8 @@ def main() -> int:
     )
     print(
         f"tier model: words {features.word_ngrams}, characters {features.char_ngrams} "
-        f"({features.char_analyzer}), alpha {features.alpha:g}; {args.folds} folds by file"
+        f"({features.char_analyzer}), alpha {features.alpha:g}, sentence encoder weight "
+        f"{features.sentence_weight:g}; {args.folds} folds by file"
     )
     detector = RiskDetector()
     for value in grid_values:

@@ -4,13 +4,17 @@ A third risk path beside the detector's patterns and the intents' risk share. A 
 model (``lantern.nlp.text_classifier``) is fitted on tiers, not intents: every intent example
 (its intent's tier) and thousands of labelled whole messages (``data/risk_tiers``), so it
 learns how risk is *said* (scenes, arrangements, understatement) rather than which topic it
-is near. It only writes its ranking on the message (``risk_tier_ranking``); the risk flagger
-decides (``lantern.nlp.risk_decision``). If it fails, the other paths still decide.
+is near. Beside the n-grams it may read a pretrained sentence encoder's vector of the
+message (``sentence_weight``; ``lantern.nlp.sentence_encoder``), which carries meaning across
+words the examples never used. It only writes its ranking on the message
+(``risk_tier_ranking``); the risk flagger decides (``lantern.nlp.risk_decision``). If it
+fails, the other paths still decide.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from typing import Any
 
 from rasa.engine.graph import ExecutionContext, GraphComponent
@@ -50,6 +54,7 @@ class RiskTierClassifier(GraphComponent):
             "char_ngrams": list(defaults.char_ngrams),
             "char_analyzer": defaults.char_analyzer,
             "alpha": defaults.alpha,
+            "sentence_weight": defaults.sentence_weight,
         }
 
     def __init__(
@@ -97,8 +102,14 @@ class RiskTierClassifier(GraphComponent):
              if m.get(TEXT) and m.get(INTENT)),
             PROJECT_ROOT / folder if folder else None,
         )  # fmt: skip
+        features = features_from(self._config)
+        encoder = None
+        if features.sentence_weight > 0:  # a batch of ~28,000 texts: use every core
+            from lantern.nlp.sentence_encoder import SentenceEncoder
+
+            encoder = SentenceEncoder(threads=os.cpu_count() or 1)
         self._model = TextIntentModel(
-            seed=int(self._config["random_seed"]), features=features_from(self._config)
+            seed=int(self._config["random_seed"]), features=features, encoder=encoder
         ).fit(texts, tiers)
         with self._storage.write_to(self._resource) as directory:
             self._model.save(directory / MODEL_FILE)
@@ -134,6 +145,7 @@ def features_from(config: dict[str, Any]) -> Features:
         char_ngrams=(char_low, char_high),
         char_analyzer=str(config["char_analyzer"]),
         alpha=float(config["alpha"]),
+        sentence_weight=float(config.get("sentence_weight", 0.0)),
     )
 
 

@@ -22,9 +22,9 @@ def labelled(folder):
     return folder
 
 
-def trained(tmp_path):
+def trained(tmp_path, **settings):
     config = {**RiskTierClassifier.get_default_config(), "labelled_messages": str(
-        labelled(tmp_path / "tiers"))}  # fmt: skip
+        labelled(tmp_path / "tiers")), **settings}  # fmt: skip
     (tmp_path / "model").mkdir()
     storage = LocalModelStorage(tmp_path / "model")
     resource = Resource("risk_tier")
@@ -74,3 +74,11 @@ def test_its_features_come_from_the_configuration():
     assert (features.char_ngrams, features.char_analyzer, features.alpha) == ((3, 6), "char", 3e-6)
     with pytest.raises(ValueError, match="char_analyzer"):
         features_from({**config, "char_analyzer": "chars"})
+
+
+def test_with_the_sentence_encoder_it_still_ranks_after_a_round_trip(tmp_path):
+    component = trained(tmp_path, sentence_weight=0.7)
+    (message,) = component.process([Message(data={"text": "ive drunk bleach now"})])
+    assert message.get(TIER_RANKING_KEY)[0]["name"] == "urgent"
+    assert features_from({**RiskTierClassifier.get_default_config(),
+                          "sentence_weight": 0.7}).sentence_weight == 0.7  # fmt: skip

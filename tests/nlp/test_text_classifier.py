@@ -86,8 +86,56 @@ def test_character_n_grams_may_cross_words(tmp_path: Path):
         {"char_ngrams": (4, 2)},
         {"word_ngrams": (0, 2)},
         {"alpha": 0.0},
+        {"sentence_weight": -1.0},
     ],
 )
 def test_features_are_validated(bad):
     with pytest.raises(ValueError):
         Features(**bad)
+
+
+def test_sentence_vectors_join_the_n_grams_and_survive_a_round_trip(tmp_path: Path):
+    model = TextIntentModel(features=Features(sentence_weight=0.5))
+    texts, intents = training_pairs()
+    model.fit(texts, intents)
+    assert model.rank("he says i imagined it all")[0].name == "topic_gaslighting"
+    path = tmp_path / "model.skops"
+    model.save(path)
+    loaded = TextIntentModel.load(path)
+    for text in ("hiya", "my money is gone", ""):
+        assert [r.name for r in loaded.rank(text)] == [r.name for r in model.rank(text)]
+        assert [r.confidence for r in loaded.rank(text)] == pytest.approx(
+            [r.confidence for r in model.rank(text)], abs=1e-6
+        )
+
+
+def test_a_model_fitted_with_another_encoder_is_refused(tmp_path: Path):
+    import skops.io as sio
+
+    model = TextIntentModel(features=Features(sentence_weight=0.5))
+    texts, intents = training_pairs()
+    model.fit(texts, intents)
+    path = tmp_path / "model.skops"
+    model.save(path)
+    saved = sio.load(path, trusted=sio.get_untrusted_types(file=path))
+    sio.dump({**saved, "encoder": "some-other-encoder"}, path)
+    with pytest.raises(ValueError, match="fitted with encoder"):
+        TextIntentModel.load(path)
+
+
+def test_a_model_saved_before_the_encoder_existed_still_loads(model, tmp_path: Path):
+    import skops.io as sio
+
+    path = tmp_path / "model.skops"
+    sio.dump(model._pipeline, path)
+    assert TextIntentModel.load(path).rank("hello") == model.rank("hello")
+
+
+def test_weights_are_kept_column_major_after_fitting_and_loading(model, tmp_path: Path):
+    # Scoring multiplies by coef_.T; column-major weights spare SciPy a copy on every message.
+    assert model._pipeline.named_steps["model"].coef_.flags["F_CONTIGUOUS"]
+    path = tmp_path / "model.skops"
+    model.save(path)
+    loaded = TextIntentModel.load(path)
+    assert loaded._pipeline.named_steps["model"].coef_.flags["F_CONTIGUOUS"]
+    assert loaded.rank("he takes my wages") == model.rank("he takes my wages")
