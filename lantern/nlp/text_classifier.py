@@ -113,32 +113,25 @@ class TextIntentModel:
         """Learn from examples; at least two intents are needed."""
         if len(set(intents)) < 2:
             raise ValueError("a text classifier needs examples of at least two intents")
-        if self._encoder is None:
-            self._pipeline.fit([normalise(t) for t in texts], list(intents))
-        else:
-            features = self._pipeline.named_steps["features"]
-            ngrams = features.fit_transform([normalise(t) for t in texts])
-            self._pipeline.named_steps["model"].fit(
-                self._with_sentences(ngrams, texts), list(intents)
-            )
+        ngrams = self._pipeline.named_steps["features"].fit_transform([normalise(t) for t in texts])
+        self._pipeline.named_steps["model"].fit(self._features(ngrams, texts), list(intents))
         _weights_by_column(self._pipeline)
         return self
 
     def rank(self, text: str) -> list[RankedIntent]:
         """Every intent with its probability, most likely first."""
-        if self._encoder is None:
-            probabilities = self._pipeline.predict_proba([normalise(text)])[0]
-        else:
-            ngrams = self._pipeline.named_steps["features"].transform([normalise(text)])
-            model = self._pipeline.named_steps["model"]
-            probabilities = model.predict_proba(self._with_sentences(ngrams, [text]))[0]
+        ngrams = self._pipeline.named_steps["features"].transform([normalise(text)])
+        model = self._pipeline.named_steps["model"]
+        probabilities = model.predict_proba(self._features(ngrams, [text]))[0]
         ranked = sorted(zip(self.intents, probabilities, strict=True), key=lambda p: -p[1])
         return [RankedIntent(name, float(p)) for name, p in ranked]
 
-    def _with_sentences(self, ngrams: Any, texts: Sequence[str]) -> Any:
+    def _features(self, ngrams: Any, texts: Sequence[str]) -> Any:
+        """The n-grams, with the sentence vectors beside them when the model reads those."""
+        if self._encoder is None:
+            return ngrams
         import scipy.sparse as sparse
 
-        assert self._encoder is not None
         vectors = self._encoder.encode(list(texts)) * self._sentence_weight
         return sparse.hstack([ngrams, sparse.csr_matrix(vectors)]).tocsr()
 
