@@ -136,7 +136,7 @@ def _out_of_fold(
     from lantern.nlp.tier_examples import tier_examples
 
     base_texts, base_tiers = tier_examples(_intent_examples(), None)
-    encoder = _EncodedOnce() if features.sentence_weight > 0 else None
+    encoder = _EncodedOnce() if features.reads_vectors else None
 
     def fitted(rows: list[Labelled]) -> TextIntentModel:
         return TextIntentModel(seed=seed, features=features, encoder=encoder).fit(
@@ -197,6 +197,15 @@ def main() -> int:
         "--sentence-weight", type=float, default=tier_config["sentence_weight"],
         help="the sentence encoder's weight beside the n-grams (0: left out)",
     )  # fmt: skip
+    parser.add_argument(
+        "--network-weight", type=float, default=tier_config["network_weight"],
+        help="share of a neural network on the sentence vectors in the tier probabilities",
+    )  # fmt: skip
+    parser.add_argument(
+        "--neighbour-weight", type=float, default=tier_config["neighbour_weight"],
+        help="share of the nearest examples' tiers (by sentence vector)",
+    )  # fmt: skip
+    parser.add_argument("--neighbours", type=int, default=tier_config["neighbours"])
     parser.add_argument("--set", action="append", default=[], help="flagger KEY=VALUE")
     parser.add_argument("--grid", help="flagger KEY=V1,V2,... to try in turn")
     args = parser.parse_args()
@@ -211,6 +220,9 @@ def main() -> int:
             "char_analyzer": args.char_analyzer,
             "alpha": args.alpha,
             "sentence_weight": args.sentence_weight,
+            "network_weight": args.network_weight,
+            "neighbour_weight": args.neighbour_weight,
+            "neighbours": args.neighbours,
         }
     )
     flagger_config = _component_config(
@@ -245,7 +257,9 @@ def main() -> int:
     print(
         f"tier model: words {features.word_ngrams}, characters {features.char_ngrams} "
         f"({features.char_analyzer}), alpha {features.alpha:g}, sentence encoder weight "
-        f"{features.sentence_weight:g}; {args.folds} folds by file"
+        f"{features.sentence_weight:g}, network {features.network_weight:g}, "
+        f"{features.neighbours} neighbours {features.neighbour_weight:g}; "
+        f"{args.folds} folds by file"
     )
     detector = RiskDetector()
     for value in grid_values:

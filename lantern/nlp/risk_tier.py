@@ -6,9 +6,10 @@ model (``lantern.nlp.text_classifier``) is fitted on tiers, not intents: every i
 learns how risk is *said* (scenes, arrangements, understatement) rather than which topic it
 is near. Beside the n-grams it may read a pretrained sentence encoder's vector of the
 message (``sentence_weight``; ``lantern.nlp.sentence_encoder``), which carries meaning across
-words the examples never used. It only writes its ranking on the message
-(``risk_tier_ranking``); the risk flagger decides (``lantern.nlp.risk_decision``). If it
-fails, the other paths still decide.
+words the examples never used; two small models that read only that vector (a neural network
+and the nearest labelled examples) may be blended in. It only writes its ranking on the
+message (``risk_tier_ranking``); the risk flagger decides (``lantern.nlp.risk_decision``). If
+it fails, the other paths still decide.
 """
 
 from __future__ import annotations
@@ -55,6 +56,9 @@ class RiskTierClassifier(GraphComponent):
             "char_analyzer": defaults.char_analyzer,
             "alpha": defaults.alpha,
             "sentence_weight": defaults.sentence_weight,
+            "network_weight": defaults.network_weight,
+            "neighbour_weight": defaults.neighbour_weight,
+            "neighbours": defaults.neighbours,
         }
 
     def __init__(
@@ -104,7 +108,7 @@ class RiskTierClassifier(GraphComponent):
         )  # fmt: skip
         features = features_from(self._config)
         encoder = None
-        if features.sentence_weight > 0:  # a batch of ~28,000 texts: use every core
+        if features.reads_vectors:  # a batch of ~28,000 texts: use every core
             from lantern.nlp.sentence_encoder import SentenceEncoder
 
             encoder = SentenceEncoder(threads=os.cpu_count() or 1)
@@ -146,6 +150,9 @@ def features_from(config: dict[str, Any]) -> Features:
         char_analyzer=str(config["char_analyzer"]),
         alpha=float(config["alpha"]),
         sentence_weight=float(config.get("sentence_weight", 0.0)),
+        network_weight=float(config.get("network_weight", 0.0)),
+        neighbour_weight=float(config.get("neighbour_weight", 0.0)),
+        neighbours=int(config.get("neighbours", Features.neighbours)),
     )
 
 

@@ -82,3 +82,18 @@ def test_with_the_sentence_encoder_it_still_ranks_after_a_round_trip(tmp_path):
     assert message.get(TIER_RANKING_KEY)[0]["name"] == "urgent"
     assert features_from({**RiskTierClassifier.get_default_config(),
                           "sentence_weight": 0.7}).sentence_weight == 0.7  # fmt: skip
+
+
+def test_with_the_vector_models_it_still_ranks_after_a_round_trip(tmp_path):
+    component = trained(tmp_path, sentence_weight=0.7, network_weight=0.15,
+                        neighbour_weight=0.15, neighbours=3)  # fmt: skip
+    assert [m.weight for m in component._model._committee] == [0.15, 0.15]
+    (message,) = component.process([Message(data={"text": "ive drunk bleach now"})])
+    ranking = message.get(TIER_RANKING_KEY)
+    assert ranking[0]["name"] == "urgent"
+    assert sum(r["confidence"] for r in ranking) == pytest.approx(1.0)
+    features = features_from({**RiskTierClassifier.get_default_config(), "network_weight": 0.15,
+                              "neighbour_weight": 0.2, "neighbours": 9})  # fmt: skip
+    assert (features.network_weight, features.neighbour_weight, features.neighbours) == (
+        0.15, 0.2, 9,
+    )  # fmt: skip
