@@ -113,15 +113,22 @@ def test_sentence_vectors_join_the_n_grams_and_survive_a_round_trip(tmp_path: Pa
         )
 
 
-def test_a_model_fitted_with_another_encoder_is_refused(tmp_path: Path):
+@pytest.mark.parametrize(
+    "features",
+    [Features(sentence_weight=0.5), Features(neighbour_weight=0.5, neighbours=2)],
+    ids=["linear model reads vectors", "vector models alone"],
+)
+def test_a_model_fitted_with_another_encoder_is_refused(features, tmp_path: Path):
     import skops.io as sio
 
-    model = TextIntentModel(features=Features(sentence_weight=0.5))
+    model = TextIntentModel(features=features)
     texts, intents = training_pairs()
     model.fit(texts, intents)
+    assert model._encoder is not None
     path = tmp_path / "model.skops"
     model.save(path)
     saved = sio.load(path, trusted=sio.get_untrusted_types(file=path))
+    assert saved["sentence_weight"] == features.sentence_weight
     sio.dump({**saved, "encoder": "some-other-encoder"}, path)
     with pytest.raises(ValueError, match="fitted with encoder"):
         TextIntentModel.load(path)
@@ -192,22 +199,6 @@ def test_the_vector_models_survive_a_round_trip(committee_model, tmp_path: Path)
         assert [r.confidence for r in loaded.rank(text)] == pytest.approx(
             [r.confidence for r in committee_model.rank(text)], abs=1e-6
         )
-
-
-def test_vector_models_alone_still_need_the_encoder(tmp_path: Path):
-    texts, intents = training_pairs()
-    model = TextIntentModel(features=Features(neighbour_weight=0.5, neighbours=2))
-    model.fit(texts, intents)
-    assert model._encoder is not None
-    path = tmp_path / "model.skops"
-    model.save(path)
-    import skops.io as sio
-
-    saved = sio.load(path, trusted=sio.get_untrusted_types(file=path))
-    assert saved["sentence_weight"] == 0.0
-    sio.dump({**saved, "encoder": "some-other-encoder"}, path)
-    with pytest.raises(ValueError, match="fitted with encoder"):
-        TextIntentModel.load(path)
 
 
 def test_cosine_neighbours_give_scikit_learns_probabilities():
