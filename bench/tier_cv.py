@@ -8,7 +8,9 @@ not a test. It prints counts only, never a message's text.
    graph runner with that node as its target), so the flagger's inputs are the bot's own.
 2. Fits the tier model in k folds grouped by file. Each file was written by one helper, so
    every message is scored by a model that saw nothing its writer wrote; the intent examples
-   are always in. The topic questions are scored by a model fitted on everything.
+   are always in. Files given with ``--always-in`` are fitted on in every fold and never
+   scored: new sets' effect on the figures of all the others. The topic questions are scored
+   by a model fitted on everything.
 3. Puts each message's out-of-fold tier ranking in place of the trained one and decides again
    with the flagger's own code (``RiskFlagger.decide``), at config.yml's thresholds or those
    given with ``--set``; ``--grid`` tries several values of one threshold.
@@ -19,6 +21,7 @@ compare settings with each other, not with the figures of sets nobody has read.
     .venv/bin/python bench/tier_cv.py
     .venv/bin/python bench/tier_cv.py --char-ngrams 2 4 --char-analyzer char_wb --alpha 1e-5 \\
         --set tier_check_in_min=0.7 --grid nlu_alone_tier_min=0.1,0.2,0.3
+    .venv/bin/python bench/tier_cv.py --always-in data/risk_tiers/dev_risk_g?.yml
 """
 
 from __future__ import annotations
@@ -126,16 +129,42 @@ class _EncodedOnce:
         return np.stack([self._vectors[t] for t in texts])
 
 
+def _always_in(paths: list[Path], folder: Path) -> list[Labelled]:
+    """The labelled messages of files fitted on in every fold and never scored."""
+    from lantern.evaluation import load_cases
+
+    for path in paths:
+        if not path.is_file():
+            raise SystemExit(f"--always-in: no such file {path}")
+    names = [p.name for p in paths]
+    in_folder = {p.name for p in folder.glob("*.yml")}
+    if len(set(names)) < len(names) or any(
+        p.name in in_folder and p.resolve().parent != folder.resolve() for p in paths
+    ):
+        raise SystemExit("--always-in: two files share a name (groups are file names)")
+    return [Labelled(p.name, c.risk, c.text) for p in paths for c in load_cases(p) if c.risk]
+
+
 def _out_of_fold(
-    items: list[Labelled], others: list[Labelled], features: Any, seed: int, folds: int
+    items: list[Labelled],
+    others: list[Labelled],
+    features: Any,
+    seed: int,
+    folds: int,
+    always: list[Labelled],
 ) -> tuple[list[list[dict[str, Any]]], list[list[dict[str, Any]]]]:
-    """Tier rankings: out of fold for ``items``, from a model fitted on all for ``others``."""
+    """Tier rankings: out of fold for ``items``, from a model fitted on all for ``others``.
+
+    The ``always`` messages are fitted on in every fold, beside the intent examples.
+    """
     from sklearn.model_selection import GroupKFold
 
     from lantern.nlp.text_classifier import TextIntentModel
     from lantern.nlp.tier_examples import tier_examples
 
     base_texts, base_tiers = tier_examples(_intent_examples(), None)
+    base_texts += [a.text for a in always]
+    base_tiers += [a.tier for a in always]
     encoder = _EncodedOnce() if features.reads_vectors else None
 
     def fitted(rows: list[Labelled]) -> TextIntentModel:
@@ -206,6 +235,11 @@ def main() -> int:
         help="share of the nearest examples' tiers (by sentence vector)",
     )  # fmt: skip
     parser.add_argument("--neighbours", type=int, default=tier_config["neighbours"])
+    parser.add_argument(
+        "--always-in", type=Path, nargs="+", default=[], metavar="FILE",
+        help="case files fitted on in every fold and not scored (taken out of the folds if they "
+        "are in data/risk_tiers): how new sets change the figures on the others",
+    )  # fmt: skip
     parser.add_argument("--set", action="append", default=[], help="flagger KEY=VALUE")
     parser.add_argument("--grid", help="flagger KEY=V1,V2,... to try in turn")
     args = parser.parse_args()
@@ -242,16 +276,20 @@ def main() -> int:
         grid_values = [float(v) for v in values.split(",")]
 
     started = time.monotonic()
-    items = _labelled(ROOT / tier_config["labelled_messages"])
+    folder = ROOT / tier_config["labelled_messages"]
+    always = _always_in(args.always_in, folder)
+    items = [i for i in _labelled(folder) if i.group not in {p.name for p in args.always_in}]
     topics = _topic_questions()
     _run_to_tier_model(items + topics)
     nlu_seconds = time.monotonic() - started
     scored, topic_scores = _out_of_fold(
-        items, topics, features, int(tier_config["random_seed"]), args.folds
+        items, topics, features, int(tier_config["random_seed"]), args.folds, always
     )
     print(
         f"{len(items)} labelled messages in {len({i.group for i in items})} files, "
-        f"{len(topics)} topic questions; NLU {nlu_seconds:.0f} s, folds "
+        f"{len(topics)} topic questions"
+        + (f", {len(always)} always fitted on" if always else "")
+        + f"; NLU {nlu_seconds:.0f} s, folds "
         f"{time.monotonic() - started - nlu_seconds:.0f} s"
     )
     print(
