@@ -278,7 +278,8 @@ def main() -> int:
     started = time.monotonic()
     folder = ROOT / tier_config["labelled_messages"]
     always = _always_in(args.always_in, folder)
-    items = [i for i in _labelled(folder) if i.group not in {p.name for p in args.always_in}]
+    always_files = {a.group for a in always}
+    items = [i for i in _labelled(folder) if i.group not in always_files]
     topics = _topic_questions()
     _run_to_tier_model(items + topics)
     nlu_seconds = time.monotonic() - started
