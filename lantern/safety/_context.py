@@ -83,6 +83,11 @@ NOW_CUES = (
     ("the", "way", "i", "did", "then"), ("the", "way", "i", "felt", "then"),
     ("the", "way", "i", "did", "back", "then"),
     ("back", "in", "that", "place"), ("some", "nights"), ("most", "days"), ("some", "days"),
+    # twenty-first session: today with its apostrophe dropped, and wellbeing
+    # denied ("3 years ago ... today's the anniversary and i'm not doing great")
+    ("todays",), ("tonights",), ("not", "doing", "great"),
+    ("not", "doing", "well"), ("not", "doing", "good"), ("not", "doing", "ok"),
+    ("not", "in", "a", "good", "place"), ("cant", "shake", "it"),
 )  # fmt: skip
 # 'Still' and 'again' that are about something other than the risk: the guilt or the watched
 # feeling left behind ("I left in 2021, so why do I still feel guilty?"), a life resumed ("she's
@@ -121,6 +126,7 @@ OVER_CUES = (
     ("since", "passed", "away"), ("married", "to", "someone", "else"), ("had", "counselling"),
     ("done", "emdr"), ("long", "behind", "me"), ("just", "feel", "free"), ("feel", "free", "now"),
     ("finally", "feel", "free"), ("feel", "so", "free"),
+    ("life", "is", "good"), ("loving", "life"),
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
 # to lock me in, i'm three years out", "we split in 2019 and we're fine now").
@@ -138,7 +144,15 @@ SETTLED_CUES = (
     ("left", "now"), ("ive", "left"), ("since", "i", "left"),
     ("conviction", "for"), ("havent", "in", "forever"), ("havent", "for"),
     ("havent", "in", "years"), ("havent", "since"),
+    # the abuser put away, gone abroad or dead, or the writer working it through (twenty-first
+    # session, from look-alikes in data/risk_tiers)
+    ("sent", "down"), ("went", "to", "prison"), ("went", "to", "jail"), ("did", "time"),
+    ("deported",), ("he", "died"), ("she", "died"), ("all", "done", "with"), ("its", "all", "done"),
+    ("with", "someone", "else"), ("working", "through", "it"), ("rebuilding",), ("doing", "ok"),
+    ("genuinely", "doing"),
 )  # fmt: skip
+# Words before a settled or over cue that deny it ("not doing well").
+_NEGATORS = frozenset({"not", "never", "isnt", "arent", "wasnt", "aint", "hardly", "nowhere"})
 _MINUTES = ("min", "mins", "minute", "minutes")
 
 
@@ -420,17 +434,33 @@ def is_general_question(w: Words, start: int, end: int) -> bool:
     )
 
 
+def _unnegated(cues: re.Pattern[str], joined: str) -> list[re.Match[str]]:
+    """The cue's matches that no 'not' or 'never' in the three words before turns round.
+
+    "im not doing well", "not in a good place", "never fine now" say the opposite of the cue.
+    """
+    return [
+        m
+        for m in cues.finditer(joined)
+        if not _NEGATORS.intersection(joined[: m.start()].split()[-3:])
+    ]
+
+
 def is_over(w: Words) -> bool:
     """The message says the past is over ("im remarried", "hes long gone").
 
-    Not when a "but" follows at once: "been doing well but these last weeks im back there".
+    Not when a "but" follows at once: "been doing well but these last weeks im back there",
+    nor when the words are denied: "i overdosed years ago and im not doing well".
     """
-    return any(not w.joined.startswith("but ", m.end()) for m in _OVER.finditer(w.joined))
+    return any(not w.joined.startswith("but ", m.end()) for m in _unnegated(_OVER, w.joined))
 
 
 def is_settled(w: Words) -> bool:
-    """The message says, in weaker words, that the past is settled ("we're fine now")."""
-    return _has_cue(w.joined, _SETTLED)
+    """The message says, in weaker words, that the past is settled ("we're fine now").
+
+    Not "im not doing great" or "not ok now".
+    """
+    return bool(_unnegated(_SETTLED, w.joined))
 
 
 # A year as a word of its own ("in 2019"): a past year places the sentence in the past.
