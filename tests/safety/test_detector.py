@@ -196,3 +196,33 @@ def test_a_pattern_that_holds_a_figure_is_not_cancelled_by_it(detector):
 def test_a_wish_around_a_figure_is_silenced_by_a_longer_figure_around_both(detector):
     assert detector.assess("id rather die than go back to him").tier is Tier.CHECK_IN
     assert detector.assess("id rather die than go back to him lol").tier is Tier.NONE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I overdosed 3 years ago and im not doing well",
+        "tried to end it in 2019. not in a good place",
+        "I took an overdose 3 years ago. Today's the anniversary and I'm not doing great",
+    ],
+)
+def test_a_past_risk_with_wellbeing_denied_is_a_check_in_not_settled(detector, text):
+    # "doing well" and "a good place" say the past is over; after "not" they say the opposite.
+    assessment = detector.assess(text)
+    assert assessment.tier is Tier.CHECK_IN
+    assert not assessment.explained_safe
+
+
+def test_a_past_risk_settled_in_plain_words_stays_none(detector):
+    assert detector.assess("i overdosed years ago, im doing well now").tier is Tier.NONE
+
+
+def test_finally_not_being_a_burden_is_a_wish_that_keeps_the_message_risky(detector):
+    # Read as a denial ("not a burden"), it explained the whole message safe, and the tier
+    # model's 0.87 on "pills are in my work bag, doing it ... tomorrow" could not escalate.
+    assessment = detector.assess(
+        "finally won't be a burden lol. pills are in my work bag, doing it after I drop the "
+        "kids at school tomorrow"
+    )
+    assert assessment.tier > Tier.NONE
+    assert not assessment.explained_safe
