@@ -33,7 +33,8 @@ PAST_CUES = (
     ("yrs", "ago"), ("yr", "ago"), ("yrs", "back"), ("years", "back"),
     ("ages", "ago"), ("long", "ago"),
     ("as", "a", "teen"), ("as", "a", "teenager"), ("as", "a", "kid"), ("in", "the", "past"),
-    ("back", "then"), ("last", "summer"), ("last", "christmas"), ("phase", "at"),
+    ("back", "then"), ("last", "summer"), ("last", "christmas"), ("last", "winter"),
+    ("last", "spring"), ("last", "autumn"), ("phase", "at"),
     ("phase", "in", "my"), ("phase", "when"),
     ("long", "behind", "me"), ("last", "year"), ("in", "my", "teens"), ("in", "my", "twenties"),
     ("long", "time", "ago"), ("in", "a", "long", "time"), ("recovered",), ("years", "clean"),
@@ -127,6 +128,9 @@ OVER_CUES = (
     ("done", "emdr"), ("long", "behind", "me"), ("just", "feel", "free"), ("feel", "free", "now"),
     ("finally", "feel", "free"), ("feel", "so", "free"),
     ("life", "is", "good"), ("loving", "life"),
+    # twenty-second session: a home of their own, and giving back
+    ("got", "the", "keys"), ("keys", "to", "my", "own"), ("keys", "to", "our", "own"),
+    ("volunteering",),
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
 # to lock me in, i'm three years out", "we split in 2019 and we're fine now").
@@ -150,6 +154,19 @@ SETTLED_CUES = (
     ("deported",), ("he", "died"), ("she", "died"), ("all", "done", "with"), ("its", "all", "done"),
     ("with", "someone", "else"), ("working", "through", "it"), ("rebuilding",), ("doing", "ok"),
     ("genuinely", "doing"),
+    # twenty-second session: the year they left ("he used to choke me, i left him in 2019")
+    *((*left, str(year)) for left in (("left", "him", "in"), ("left", "her", "in"), ("left", "in"),
+                                      ("got", "out", "in"), ("split", "up", "in"))
+      for year in range(1980, 2024)),
+)  # fmt: skip
+# How many words after an over cue a "but" takes it back ("been fine for years, but ..."):
+# only cues of how someone is, which a "but" can take back; things done ("i've had
+# counselling, but the guilt is still there") stay done.
+_TURN_WITHIN = 4
+OVER_STATE_CUES = (
+    ("doing", "well"), ("much", "better"), ("im", "fine"), ("im", "okay"), ("been", "fine", "for"),
+    ("happy", "now"), ("better", "place"), ("good", "place"), ("doing", "brilliantly"),
+    ("doing", "brilliant"), ("life", "is", "good"),
 )  # fmt: skip
 # Words before a settled or over cue that deny it ("not doing well").
 _NEGATORS = frozenset({"not", "never", "isnt", "arent", "wasnt", "aint", "hardly", "nowhere"})
@@ -275,6 +292,7 @@ _JUST_TOLD = _cues(
     )
 )
 _PAST, _PLACE_PAST, _NOW, _OVER = map(_cues, (PAST_CUES, PLACE_PAST_CUES, NOW_CUES, OVER_CUES))
+_OVER_STATE = _cues(OVER_STATE_CUES)
 _PLACE_NOW = _cues(PLACE_NOW_CUES)
 _SETTLED, _HYPOTHETICAL, _TIME, _NOW_WORDS, _ELAPSED = map(
     _cues, (SETTLED_CUES, HYPOTHETICAL_CUES, TIME_CUES, NOW_WORDS, ELAPSED_CUES)
@@ -449,10 +467,17 @@ def _unnegated(cues: re.Pattern[str], joined: str) -> list[re.Match[str]]:
 def is_over(w: Words) -> bool:
     """The message says the past is over ("im remarried", "hes long gone").
 
-    Not when a "but" follows at once: "been doing well but these last weeks im back there",
+    Not when a "but" follows within a few words: "been doing well but these last weeks im
+    back there", "been fine for years, but since leaving him the thoughts are creeping back";
     nor when the words are denied: "i overdosed years ago and im not doing well".
     """
-    return any(not w.joined.startswith("but ", m.end()) for m in _unnegated(_OVER, w.joined))
+    return any(
+        not w.joined.startswith("but ", m.end())
+        and not (
+            _OVER_STATE.fullmatch(m.group()) and "but" in w.joined[m.end() :].split()[:_TURN_WITHIN]
+        )
+        for m in _unnegated(_OVER, w.joined)
+    )
 
 
 def is_settled(w: Words) -> bool:
@@ -556,6 +581,37 @@ def is_third_person(w: Words, start: int) -> bool:
 
 # Something done to a television is not watching it: "just threw the telly".
 _THROWN = frozenset({"threw", "throw", "thrown", "smashed", "smash", "broke", "kicked", "punched"})
+
+
+# Someone who seemed to be watching or following turned out to be harmless: "there's been a
+# car outside every night, turns out it's the new neighbour's son", "a man watching the house,
+# turned out he's from the council". Only people and things named here end it: "turns out it
+# was him" does not.
+_HARMLESS = (
+    "neighbour", "neighbours", "neighbor", "neighbors", "council", "postman", "postie",
+    "courier", "delivery", "amazon", "dpd", "evri", "hermes", "builder", "builders",
+    "scaffolder", "scaffolders", "surveyor", "meter", "teacher", "friendly", "lost",
+    "student", "students", "son", "daughter", "lad", "nan", "gran", "grandad", "cousin",
+    "dog", "cat", "fox", "cats", "foxes", "canvasser", "canvassing", "jehovahs", "witnesses",
+    "estate", "taxi", "uber", "window", "plumber", "electrician", "landlord", "workmen",
+    "openreach", "bt", "engineer", "engineers",
+)  # fmt: skip
+_RESOLVED = re.compile(
+    r" (?:turns|turned) out (?:(?!him |his |he was |ex )\S+ ){0,6}?(?:"
+    + "|".join(_HARMLESS)
+    + r")s? | panic over | false alarm "
+)
+
+
+# ... unless the abuser comes after it: "turns out the neighbour saw him at 3am".
+_ABUSER = frozenset({"him", "his", "ex", "exs", "husband", "partner", "boyfriend", "bf"})
+
+
+def is_resolved(w: Words) -> bool:
+    """The message says the watcher or follower turned out to be harmless ("panic over")."""
+    return any(
+        _ABUSER.isdisjoint(w.joined[m.end() :].split()[:6]) for m in _RESOLVED.finditer(w.joined)
+    )
 
 
 def is_fiction(w: Words, start: int) -> bool:

@@ -90,6 +90,7 @@ class Modifier(Enum):
     TIMED = "time_set"
     HABITUAL = "keeps_happening_not_now"
     WITH_PLAN = "with_a_plan_or_means"
+    RESOLVED = "turned_out_harmless"
 
 
 @dataclass(frozen=True)

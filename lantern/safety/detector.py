@@ -240,6 +240,16 @@ class RiskDetector:
                     modifiers.append(Modifier.PAST)
                     tier = min(tier, p.past_floor)
             if (
+                tier > Tier.NONE
+                and category is Category.STALKING
+                and p.kind not in (Kind.ACT, Kind.THREAT)
+                and not ctx.has_now(w)
+                and ctx.is_resolved(w)
+            ):
+                # "a car outside every night ... turns out it's the new neighbour's son"
+                modifiers.append(Modifier.RESOLVED)
+                tier = Tier.NONE
+            if (
                 tier > Tier.CHECK_IN
                 and category is Category.STALKING
                 and not ctx.has_now(w)

@@ -226,3 +226,49 @@ def test_finally_not_being_a_burden_is_a_wish_that_keeps_the_message_risky(detec
     )
     assert assessment.tier > Tier.NONE
     assert not assessment.explained_safe
+
+
+def test_a_kitchen_burn_is_a_figure_but_one_on_purpose_is_self_harm(detector):
+    assert detector.assess("burnt my arm on the oven shelf, cold water then what?").tier is (
+        Tier.NONE
+    )
+    held = detector.assess("burnt my arm on the hob on purpose, its blistered now")
+    assert held.tier is Tier.URGENT
+    assert [f.pattern_id for f in held.findings] == ["self_harm.on_purpose"]
+
+
+def test_leaving_him_is_a_way_out_but_leaving_this_world_is_not(detector):
+    assert detector.assess("cant go on like this with him so im leaving on friday").tier is (
+        Tier.NONE
+    )
+    assert detector.assess("cant go on like this with him so im leaving this world").tier is (
+        Tier.URGENT
+    )
+
+
+def test_a_watcher_who_turned_out_harmless_is_none_but_not_when_it_was_him(detector):
+    resolved = detector.assess(
+        "been a car outside every night, turns out its the new neighbours son home from uni"
+    )
+    assert resolved.tier is Tier.NONE
+    assert Modifier.RESOLVED in resolved.findings[0].modifiers
+    assert (
+        detector.assess("been a car outside every night, turns out it was him").tier
+        is Tier.CHECK_IN
+    )
+    assert (
+        detector.assess(
+            "someones been watching the house all night, turns out the neighbour saw him at 3am"
+        ).tier
+        is Tier.CHECK_IN
+    )
+
+
+def test_fine_for_years_but_struggling_now_is_not_over(detector):
+    # "been fine for years" says the past is over, unless a "but" takes it back soon after.
+    assessment = detector.assess(
+        "tried to end it when i was 19, been fine for years, but since leaving him the "
+        "thoughts are creeping back"
+    )
+    assert assessment.tier is Tier.CHECK_IN
+    assert not assessment.explained_safe
