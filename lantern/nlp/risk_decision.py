@@ -247,9 +247,14 @@ def decide(
         # NLU alone cannot overrule that, but the tier model (whole messages) agreeing with the
         # intent ranking (DIET or its blend, which read the same ranking) can, as far as a
         # check-in: "200 days self harm free and tonight its all i can think about". On 9,321
-        # labelled messages the six such cases were all risk.
+        # labelled messages the six such cases were all risk. When both say urgent, urgent: "did
+        # the thing again ... it wont stop ... cant leave the baby on her own", where a denied
+        # worry for the baby explained the message (twenty-second session: in the out-of-fold
+        # audit of data/risk_tiers, 4 urgent messages and no check-in or look-alike).
         if model_tier is Tier.NONE or max(diet_tier, share_tier) is Tier.NONE:
             diet_tier = share_tier = model_tier = Tier.NONE
+        elif model_tier is Tier.URGENT and max(diet_tier, share_tier) is Tier.URGENT:
+            pass
         else:
             diet_tier, share_tier, model_tier = (
                 min(t, Tier.CHECK_IN) for t in (diet_tier, share_tier, model_tier)

@@ -283,19 +283,34 @@ def test_the_tier_model_is_off_by_default_and_without_a_ranking(detector):
     assert decide(assessment, greet, **TIER_MODEL).tier is Tier.NONE
 
 
-def test_the_tier_model_and_the_ranking_agreeing_overrule_explained_safe_as_far_as_a_check_in(
-    detector,
+@pytest.mark.parametrize(
+    ("text", "urgent", "check_in", "tier"),
+    [
+        # "self harm free" is a figure of speech: both models agreeing lift it to a check-in
+        ("200 days self harm free and tonight its all i can think about", 0.3, 0.6, Tier.CHECK_IN),
+        # a denied worry for the baby explained the message; both read it as urgent
+        (
+            "did the thing again and its worse this time, it wont stop. think i need to go in "
+            "but i cant leave the baby on her own",
+            0.95,
+            0.0,
+            Tier.URGENT,
+        ),
+    ],
+)
+def test_the_tier_model_and_the_ranking_agreeing_overrule_explained_safe(
+    detector, text, urgent, check_in, tier
 ):
-    assessment = detector.assess("200 days self harm free and tonight its all i can think about")
-    assert assessment.explained_safe  # "self harm free" is a figure of speech
+    assessment = detector.assess(text)
+    assert assessment.explained_safe
     decision = decide(
         assessment,
         {"name": "greet", "confidence": 0.5},
         ranked(("risk_self_harm", 0.9)),
-        tier_ranking=tiers(0.95, 0.0),
+        tier_ranking=tiers(urgent, check_in),
         **{**SHARE, **TIER_MODEL},
     )
-    assert decision.tier is Tier.CHECK_IN
+    assert decision.tier is tier
     assert decision.paths == ("risk_share", "tier_model")
     assert decision.category == "self_harm"
 
