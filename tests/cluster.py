@@ -211,9 +211,15 @@ def start_cluster(
         )
         stack.enter_context(nginx_server(workdir / "nginx", site))
         for process in actions:
-            wait_until_up(process.base + "/health", process.process, process.name, START_TIMEOUT)
+            wait_until_up(
+                process.base + "/health", process.process, process.name, START_TIMEOUT, process.logs
+            )
         for process in rasa:
             wait_until_up(
-                process.base + "/webhooks/rest/", process.process, process.name, START_TIMEOUT
+                process.base + "/webhooks/rest/",
+                process.process,
+                process.name,
+                START_TIMEOUT,
+                process.logs,
             )
         yield Cluster(rasa, actions, f"http://127.0.0.1:{public}", store_url, workdir)

@@ -10,7 +10,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,19 +75,44 @@ class Served:
 
 
 def wait_until_up(
-    url: str, process: subprocess.Popen[bytes], name: str = "lantern serve", timeout: float = 600
+    url: str,
+    process: subprocess.Popen[bytes],
+    name: str = "lantern serve",
+    timeout: float = 600,
+    logs: Sequence[Path] = (),
 ) -> None:
-    """Poll ``url`` until it answers; fail if ``process`` exits or ``timeout`` passes."""
+    """Poll ``url`` until it answers 200; fail if ``process`` exits or ``timeout`` passes.
+
+    The failure says what the URL last answered (an HTTP status means another server holds the
+    port) and ends with the tail of ``logs``, so a start that failed in CI can be read from CI's
+    output alone.
+    """
     deadline = time.monotonic() + timeout
+    last = "no answer"
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"{name} exited with {process.returncode}")
+            raise RuntimeError(f"{name} exited with {process.returncode}{_tail(logs)}")
         try:
             with urllib.request.urlopen(url, timeout=2):
                 return
-        except OSError:
-            time.sleep(0.5)
-    raise RuntimeError(f"{name} did not start in {timeout:.0f} s")
+        except urllib.error.HTTPError as error:
+            last = f"HTTP {error.code}"
+        except OSError as error:
+            last = type(error).__name__
+        time.sleep(0.5)
+    raise RuntimeError(
+        f"{name} did not start in {timeout:.0f} s; {url} last gave {last}{_tail(logs)}"
+    )
+
+
+def _tail(logs: Sequence[Path], lines: int = 40) -> str:
+    """The last ``lines`` lines of each existing log, for a failure message."""
+    parts = []
+    for log in logs:
+        if log.exists():
+            text = log.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:]
+            parts.append(f"\n--- {log.name} ---\n" + "\n".join(text))
+    return "".join(parts)
 
 
 @contextmanager
@@ -137,7 +162,9 @@ def start_served(
             start_new_session=True,
         )
         try:
-            wait_until_up(f"http://127.0.0.1:{port}/webhooks/rest/", process)
+            wait_until_up(
+                f"http://127.0.0.1:{port}/webhooks/rest/", process, logs=[log_file, stdout, stderr]
+            )
             yield Served(
                 port, db, [log_file, stdout, stderr], workdir, fake, token, secret, process.pid
             )
