@@ -9,7 +9,7 @@ from rasa_sdk import Tracker
 from rasa_sdk.executor import CollectingDispatcher
 
 from lantern.content import ContentLibrary, PassageIndex, load_library
-from lantern.dialogue import Reply
+from lantern.dialogue import Reply, signpost
 from lantern.dialogue.payloads import TOPIC_ENTITY, entity_value
 from lantern.dialogue.replies import INTRO
 
@@ -50,3 +50,12 @@ def requested_topic(tracker: Tracker) -> str | None:
         return value
     slot: Any = tracker.get_slot(TOPIC_ENTITY)
     return slot if isinstance(slot, str) else None
+
+
+def send_signpost(dispatcher: CollectingDispatcher, tracker: Tracker) -> None:
+    """After an answer: the line of helplines, when the message was marked for one.
+
+    A domain response, so its helplines follow the ``nation`` slot like the crisis replies.
+    """
+    if signpost.should_signpost(tracker.latest_message, tracker.events):
+        dispatcher.utter_message(response=signpost.RESPONSE)

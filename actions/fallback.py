@@ -8,7 +8,7 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions._shared import library, passage_index, send
+from actions._shared import library, passage_index, send, send_signpost
 from lantern.dialogue import replies
 from lantern.dialogue.fallback import FallbackKind, decide
 from lantern.dialogue.payloads import TOPIC_ENTITY
@@ -26,7 +26,15 @@ class ActionClarify(Action):
     async def run(
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> list[dict[str, Any]]:
-        """Decide from the message, NLU's ranking and content search, then reply."""
+        """Decide from the message, NLU's ranking and content search, then reply.
+
+        The line of helplines follows when the message was marked for one (actions/_shared.py).
+        """
+        events = self._reply(dispatcher, tracker)
+        send_signpost(dispatcher, tracker)
+        return events
+
+    def _reply(self, dispatcher: CollectingDispatcher, tracker: Tracker) -> list[dict[str, Any]]:
         content = library()
         message = tracker.latest_message
         ranking = [

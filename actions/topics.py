@@ -8,7 +8,7 @@ from rasa_sdk import Action, Tracker
 from rasa_sdk.events import SlotSet
 from rasa_sdk.executor import CollectingDispatcher
 
-from actions._shared import library, requested_topic, send
+from actions._shared import library, requested_topic, send, send_signpost
 from lantern.content import ContentLibrary, Topic
 from lantern.dialogue import Reply, feedback, replies, topic_from_intent
 from lantern.dialogue.payloads import TOPIC_ENTITY
@@ -32,8 +32,10 @@ class ActionAnswerTopic(Action):
         topic = content.get(topic_from_intent(intent))
         if topic is None:
             send(dispatcher, tracker, replies.gentle_fallback(content))
+            send_signpost(dispatcher, tracker)
             return []
         send(dispatcher, tracker, replies.topic_answer(topic, content))
+        send_signpost(dispatcher, tracker)
         return [SlotSet(TOPIC_ENTITY, topic.id)]
 
 

@@ -5,7 +5,9 @@ files through the trained bot (each as a fresh conversation, as `lantern eval` d
 per file and in total, for each path (detector, DIET, the risk share, the tier model):
 
 - on safe messages (`risk: none`): how many it escalated, and how many only it escalated;
-- on risky messages (urgent or check_in): how many it flagged, and how many only it flagged.
+- on risky messages (urgent or check_in): how many it flagged, and how many only it flagged;
+- how many safe messages, and how many risky ones given no safety reply, were answered with
+  the line of helplines after the answer (``utter_signpost``, config.yml).
 
 A path that escalates many safe messages alone and flags few risky ones alone is the one to
 look at. It prints counts only, never a message's text, so it can run on sets nobody has read.
@@ -30,8 +32,12 @@ sys.path.insert(0, str(ROOT))
 PATHS = ("detector", "diet", "risk_share", "tier_model")
 
 
-async def _paths_of(agent: Any, text: str) -> tuple[str, tuple[str, ...]]:
-    """The safety reply the bot gave (urgent, check_in or none) and the paths that fired."""
+Result = tuple[str, str, tuple[str, ...], bool]
+
+
+async def _paths_of(agent: Any, text: str) -> tuple[str, tuple[str, ...], bool]:
+    """The safety reply the bot gave (urgent, check_in or none), the paths that fired, and
+    whether the line of helplines followed the answer."""
     from lantern.evaluation.runner import outcome_from_events, turn_events
     from lantern.nlp.risk_flagger import RISK_KEY
 
@@ -39,21 +45,27 @@ async def _paths_of(agent: Any, text: str) -> tuple[str, tuple[str, ...]]:
     parsed = (events[0].get("parse_data") or {}) if events else {}
     record = parsed.get(RISK_KEY) or {}
     paths = tuple(p for p in record.get("paths", ()) if p in PATHS)
-    return outcome_from_events(events).risk_reply, paths
+    outcome = outcome_from_events(events)
+    return outcome.risk_reply, paths, outcome.signposted
 
 
-async def _run(agent: Any, cases: list[tuple[str, str]]) -> list[tuple[str, str, tuple[str, ...]]]:
-    """(label, reply, paths) for each (label, text), in order."""
+async def _run(agent: Any, cases: list[tuple[str, str]]) -> list[Result]:
+    """(label, reply, paths, signposted) for each (label, text), in order."""
     return [(label, *(await _paths_of(agent, text))) for label, text in cases]
 
 
-def _tally(results: list[tuple[str, str, tuple[str, ...]]]) -> list[str]:
-    """Lines of counts per path for (label, reply, paths) triples."""
-    safe = [(reply, paths) for label, reply, paths in results if label == "none"]
-    risky = [(reply, paths) for label, reply, paths in results if label in ("urgent", "check_in")]
+def _tally(results: list[Result]) -> list[str]:
+    """Lines of counts per path for (label, reply, paths, signposted) results."""
+    safe = [(reply, paths) for label, reply, paths, _ in results if label == "none"]
+    risky = [(reply, paths) for label, reply, paths, _ in results if label != "none"]
+    signposted_safe = sum(sign for label, _, _, sign in results if label == "none")
+    signposted_missed = sum(
+        sign for label, reply, _, sign in results if label != "none" and reply == "none"
+    )
     lines = [
         f"  safe {len(safe)}, escalated {sum(reply != 'none' for reply, _ in safe)}; "
-        f"risky {len(risky)}, given no safety reply {sum(reply == 'none' for reply, _ in risky)}"
+        f"risky {len(risky)}, given no safety reply {sum(reply == 'none' for reply, _ in risky)}",
+        f"  signposted: safe {signposted_safe}, risky given no safety reply {signposted_missed}",
     ]
     for path in PATHS:
         fired_safe = Counter(len(paths) for _, paths in safe if path in paths)
@@ -77,7 +89,7 @@ def main() -> int:
 
     quiet_frameworks()  # as `lantern eval`: no framework debug lines, which can hold text
 
-    everything: list[tuple[str, str, tuple[str, ...]]] = []
+    everything: list[Result] = []
     with running_bot(ensure_model()) as agent:
         for name in args.files:
             cases = [case for case in load_cases(Path(name)) if case.risk is not None]

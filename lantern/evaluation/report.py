@@ -76,7 +76,8 @@ def failure_lines(results: Sequence[CaseResult]) -> list[str]:
             )
         if result.risk_passed is False:
             lines.append(
-                f"FAIL risk: expected {result.case.risk}, got {result.outcome.risk_reply}, "
+                f"FAIL risk: expected {result.case.risk}, got {result.outcome.risk_reply}"
+                f"{' (signposted)' if result.outcome.signposted else ''}, "
                 f"intent {result.outcome.intent} | {result.case.text!r}"
             )
     return lines

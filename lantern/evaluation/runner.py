@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 TOPIC_ACTIONS = frozenset({"action_answer_topic", "action_clarify", "action_check_in_topic"})
 URGENT_REPLY = "utter_urgent"
 CHECK_IN_REPLY = "utter_check_in"
+SIGNPOST_REPLY = "utter_signpost"
 RESOURCE_BULLET = "• "
 
 
@@ -30,6 +31,7 @@ class Outcome:
     actions: tuple[str, ...]
     topic: str | None
     replies: tuple[str, ...]
+    responses: tuple[str, ...] = ()  # the domain responses among the replies (utter_*)
 
     @property
     def risk_reply(self) -> str:
@@ -44,6 +46,11 @@ class Outcome:
     def showed_resources(self) -> bool:
         """A safety reply that listed crisis resources."""
         return self.risk_reply != "none" and any(RESOURCE_BULLET in r for r in self.replies)
+
+    @property
+    def signposted(self) -> bool:
+        """An ordinary answer followed by the line of helplines (not a safety reply)."""
+        return SIGNPOST_REPLY in self.responses
 
     @property
     def kind(self) -> str:
@@ -90,6 +97,7 @@ def outcome_from_events(events: Sequence[dict[str, Any]]) -> Outcome:
     confidence = 0.0
     actions: list[str] = []
     replies: list[str] = []
+    responses: list[str] = []
     topic: str | None = None
     last_action: str | None = None
     for event in events:
@@ -103,6 +111,9 @@ def outcome_from_events(events: Sequence[dict[str, Any]]) -> Outcome:
             actions.append(last_action)
         elif kind == "bot":
             replies.append(str(event.get("text") or ""))
+            response = (event.get("metadata") or {}).get("utter_action")
+            if isinstance(response, str):
+                responses.append(response)
         elif (
             kind == "slot"
             and event.get("name") == TOPIC_ENTITY
@@ -110,7 +121,7 @@ def outcome_from_events(events: Sequence[dict[str, Any]]) -> Outcome:
             and isinstance(event.get("value"), str)
         ):
             topic = event["value"]
-    return Outcome(intent, confidence, tuple(actions), topic, tuple(replies))
+    return Outcome(intent, confidence, tuple(actions), topic, tuple(replies), tuple(responses))
 
 
 async def turn_events(agent: Agent, text: str) -> list[dict[str, Any]]:

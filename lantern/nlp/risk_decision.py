@@ -116,6 +116,7 @@ class RiskDecision:
     share: RiskShare = field(default_factory=RiskShare)
     tier_scores: TierScores = field(default_factory=TierScores)
     paths: tuple[str, ...] = field(default=())
+    signpost: bool = False
 
     @property
     def intent(self) -> str | None:
@@ -154,6 +155,19 @@ class RiskDecision:
             return self
         return replace(self, tier=Tier.URGENT, paths=(*self.paths, "tier_model_urgent"))
 
+    def signposted(self, tier_min: float) -> RiskDecision:
+        """A message below every escalation threshold that the tier model still gives some risk.
+
+        It gets no safety reply (the bot answers what was asked) but the answer is followed,
+        once a conversation, by a short line of helplines (``utter_signpost``): most risky
+        messages no path escalates are said sideways and sit just under the tier model's
+        thresholds. See config.yml for how ``tier_min`` was set.
+        """
+        if self.tier is not Tier.NONE:
+            return self
+        scores = self.tier_scores
+        return replace(self, signpost=scores.urgent + scores.check_in >= tier_min)
+
     @classmethod
     def failed(cls) -> RiskDecision:
         """Flagging itself failed: a check-in, never 'safe'."""
@@ -166,6 +180,7 @@ class RiskDecision:
             "tier": self.tier.value,
             "category": self.category,
             "paths": list(self.paths),
+            "signpost": self.signpost,
             "diet": {"intent": self.diet_intent, "confidence": round(self.diet_confidence, 3)},
             "risk_share": {
                 "total": round(self.share.total, 3),

@@ -70,6 +70,7 @@ class RiskFlagger(GraphComponent):
             "tier_urgent_min": 2.0,
             "nlu_alone_tier_min": 0.0,
             "tier_confirm_urgent_min": 2.0,
+            "signpost_tier_min": 2.0,
             "pending_topic_min": 0.3,
             "pending_topic_margin": 0.05,
         }
@@ -134,7 +135,7 @@ class RiskFlagger(GraphComponent):
                 float(self._config["tier_confirm_urgent_min"]),
                 asked_topic=self._asked_topic(message) is not None,
             )
-        return decision
+        return decision.signposted(float(self._config["signpost_tier_min"]))
 
     def _asked_topic(self, message: Message) -> str | None:
         """The topic a check-in will answer beside it, with this flagger's thresholds."""

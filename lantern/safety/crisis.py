@@ -57,6 +57,8 @@ class _File(BaseModel):
     urgent_not_safe: str
     check_in: dict[str, str]
     check_in_no: str
+    signpost: str
+    signpost_danger: str
     resources_intro: str
     ask_nation: str
     not_in_england: str
@@ -151,6 +153,13 @@ def check_in_text(words: CrisisWords, book: ResourceBook, category: str, nation:
     return "\n\n".join(parts)
 
 
+def signpost_text(words: CrisisWords, book: ResourceBook, nation: str | None) -> str:
+    """The line of helplines after an ordinary answer: people to talk to, and 999."""
+    lines = "\n".join(r.line() for r in book.for_risk("signpost", nation))
+    danger = _emergency_words(words.data.signpost_danger, nation)
+    return f"{words.data.signpost}\n{lines}\n\n{danger}"
+
+
 def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[dict[str, Any]]]:
     """Every crisis response with its variations, ready for a Rasa domain file."""
     categories: list[str | None] = [None, *RISK_CATEGORIES, "general", "detector_error"]
@@ -192,6 +201,14 @@ def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[di
         )
     general_lines = "\n".join(r.line() for r in book.for_risk("general", None))
     resources.append({"text": f"{words.data.resources_intro}\n{general_lines}"})
+    signpost: list[dict[str, Any]] = [
+        {
+            "condition": [{"type": "slot", "name": NATION_SLOT, "value": nation}],
+            "text": signpost_text(words, book, nation),
+        }
+        for nation in places
+    ]
+    signpost.append({"text": signpost_text(words, book, None)})
 
     not_safe: list[dict[str, Any]] = [
         {
@@ -209,6 +226,7 @@ def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[di
         "utter_urgent_not_safe": not_safe,
         "utter_check_in_no": [{"text": words.data.check_in_no}],
         "utter_resources": resources,
+        "utter_signpost": signpost,
         "utter_ask_nation": [
             {
                 "text": words.data.ask_nation,

@@ -24,7 +24,7 @@ NATION_NAMES: Mapping[str, str] = {
 }
 SELECTION_KEYS = ("suicide", "self_harm", "overdose", "immediate_danger", "child_at_risk",
                   "stalking", "sexual_violence", "concern_for_other", "abuser_suicide_threat",
-                  "general")  # fmt: skip
+                  "general", "signpost")  # fmt: skip
 
 
 class ResourceError(ValueError):

@@ -72,3 +72,22 @@ def test_summary_counts_only_topic_cases():
 
 def test_empty_summary_does_not_divide_by_zero():
     assert summarise([]).lines() == ["cases: 0", "topic accuracy: 0.00 (0/0)"]
+
+
+def test_a_signpost_after_the_answer_is_not_a_safety_reply():
+    events = [
+        user("topic_withdrawal"),
+        {"event": "action", "name": "action_answer_topic"},
+        {"event": "bot", "text": "Missing him...", "metadata": {}},
+        {"event": "bot", "text": "• Samaritans", "metadata": {"utter_action": "utter_signpost"}},
+        {"event": "slot", "name": "topic", "value": "withdrawal"},
+        {"event": "action", "name": "action_listen"},
+    ]
+    outcome = outcome_from_events(events)
+    assert outcome.signposted
+    assert outcome.responses == ("utter_signpost",)
+    assert (outcome.risk_reply, outcome.showed_resources) == ("none", False)
+    case = CaseResult(Case("x", topic=None, risk="check_in"), outcome)
+    assert failure_lines([case]) == [
+        "FAIL risk: expected check_in, got none (signposted), intent topic_withdrawal | 'x'"
+    ]

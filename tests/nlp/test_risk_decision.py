@@ -424,3 +424,31 @@ def test_only_a_check_in_is_confirmed():
     none = RiskDecision(Tier.NONE, None, None)
     assert urgent.confirmed(0.0, asked_topic=False) is urgent
     assert none.confirmed(0.0, asked_topic=False) is none
+
+
+@pytest.mark.parametrize(
+    ("urgent", "check_in", "signpost"),
+    [
+        (0.2, 0.15, True),  # some risk, under every threshold: answered, then helplines
+        (0.1, 0.1, False),  # too little
+        (0.5, 0.35, False),  # a check-in: the safety reply shows resources itself
+    ],
+)
+def test_a_message_under_the_thresholds_with_some_risk_is_signposted(
+    detector, urgent, check_in, signpost
+):
+    decision = decide(
+        detector.assess("dont see much ahead of me these days, how do i stop missing him"),
+        {"name": "topic_withdrawal", "confidence": 0.8},
+        ranked(("topic_withdrawal", 0.8)),
+        tier_ranking=tiers(urgent, check_in),
+        **TIER_MODEL,
+    ).signposted(0.3)
+    assert decision.signpost is signpost
+    assert decision.record()["signpost"] is signpost
+    assert (decision.tier is Tier.NONE) is (urgent + check_in < 0.8)
+
+
+def test_a_failed_decision_is_never_just_signposted():
+    failed = RiskDecision.failed().signposted(0.0)
+    assert (failed.tier, failed.signpost) == (Tier.CHECK_IN, False)

@@ -200,3 +200,17 @@ def test_deciding_reads_the_message_and_changes_nothing(detector):
     decision = RiskFlagger(CONFIG, detector).decide(msg)
     assert decision.tier.value == "urgent"
     assert msg.data == before
+
+
+def test_a_message_just_under_the_tier_models_threshold_is_marked_for_a_signpost(detector):
+    config = {**CONFIRMING, "signpost_tier_min": 0.3}
+    text = "bit flat tonight. why do i still miss him"
+    (msg,) = RiskFlagger(config, detector).process(
+        [tier_ranked(message(text, "topic_withdrawal"), 0.2, 0.2)]
+    )
+    assert msg.get("intent")["name"] == "topic_withdrawal"  # answered as asked
+    assert msg.get("risk")["tier"] == "none" and msg.get("risk")["signpost"] is True
+    (off,) = RiskFlagger(CONFIRMING, detector).process(
+        [tier_ranked(message(text, "topic_withdrawal"), 0.2, 0.2)]
+    )
+    assert off.get("risk")["signpost"] is False  # off by default

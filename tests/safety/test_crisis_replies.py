@@ -61,3 +61,23 @@ def test_button_payloads_fit_telegram():
         for variation in variations:
             for button in variation.get("buttons", []):
                 assert len(button["payload"].encode()) <= 64
+
+
+def test_the_signpost_names_people_to_talk_to_in_each_place_and_asks_nothing():
+    variations = RESPONSES["utter_signpost"]
+    by_nation = {
+        next((c["value"] for c in v.get("condition", []) if c["name"] == "nation"), "fallback"): v
+        for v in variations
+    }
+    assert set(by_nation) == {None, "england", "wales", "scotland", "northern_ireland",
+                              "elsewhere", "fallback"}  # fmt: skip
+    for nation, variation in by_nation.items():
+        text = variation["text"]
+        assert text.count("• ") >= (1 if nation == "elsewhere" else 2), nation
+        assert "?" not in text and "buttons" not in variation, "a line, not a question"
+        assert not METHOD_WORDS.search(text)
+        assert "committed suicide" not in text.lower()
+    assert "116 123" in by_nation["england"]["text"] and "999" in by_nation["england"]["text"]
+    assert "Live Fear Free" in by_nation["wales"]["text"]
+    assert "999" not in by_nation["elsewhere"]["text"]
+    assert "116 123" not in by_nation["elsewhere"]["text"]
