@@ -11,4 +11,5 @@ def test_the_action_server_registers_every_action_in_the_package():
         "action_clarify",
         "action_check_in_topic",
         "action_resume_topic",
+        "action_signpost",
     }

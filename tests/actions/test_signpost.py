@@ -1,8 +1,10 @@
-"""The line of helplines after an answer, when the risk flagger marked the message."""
+"""The line of helplines after an answer or a rule's reply, when the risk flagger marked the
+message."""
 
 import pytest
 
 from actions.fallback import ActionClarify
+from actions.signpost import ActionSignpost
 from actions.topics import ActionAnswerTopic
 from lantern.dialogue.signpost import RESPONSE
 from tests.actions.conftest import BOT_SAID_HELLO, make_tracker
@@ -48,3 +50,30 @@ async def test_no_signpost_after_a_check_in_in_the_same_session(dispatcher):
     tracker = marked(make_tracker("why do i miss him", "topic_withdrawal", history=history))
     await ActionAnswerTopic().run(dispatcher, tracker, {})
     assert len(dispatcher.messages) == 1
+
+
+async def test_after_a_rule_reply_a_marked_message_gets_the_line_alone(dispatcher):
+    tracker = marked(make_tracker("thanks for everything. bye", "goodbye"))
+    events = await ActionSignpost().run(dispatcher, tracker, {})
+    assert events == []
+    assert [m.get("response") for m in dispatcher.messages] == [RESPONSE]
+
+
+@pytest.mark.parametrize("signpost", [False, None])
+async def test_after_a_rule_reply_an_unmarked_message_gets_nothing(dispatcher, signpost):
+    tracker = make_tracker("bye", "goodbye")
+    if signpost is not None:
+        marked(tracker, signpost)
+    assert await ActionSignpost().run(dispatcher, tracker, {}) == []
+    assert dispatcher.messages == []
+
+
+async def test_after_a_rule_reply_no_second_line_in_a_session(dispatcher):
+    history = [
+        {"event": "action", "name": "action_signpost"},
+        {"event": "bot", "text": "If things ever feel", "metadata": {"utter_action": RESPONSE}},
+        {"event": "action", "name": "action_listen"},
+    ]
+    tracker = marked(make_tracker("thanks", "thanks", history=history))
+    await ActionSignpost().run(dispatcher, tracker, {})
+    assert dispatcher.messages == []
