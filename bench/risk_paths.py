@@ -39,7 +39,7 @@ async def _paths_of(agent: Any, text: str) -> tuple[str, tuple[str, ...], bool]:
     """The safety reply the bot gave (urgent, check_in or none), the paths that fired, and
     whether the line of helplines followed the answer."""
     from lantern.evaluation.runner import outcome_from_events, turn_events
-    from lantern.nlp.risk_flagger import RISK_KEY
+    from lantern.nlp.risk_decision import RISK_KEY
 
     events = await turn_events(agent, text)
     parsed = (events[0].get("parse_data") or {}) if events else {}

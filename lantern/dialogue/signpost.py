@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lantern.nlp.risk_decision import RISK_KEY
+
 RESPONSE = "utter_signpost"
-RISK_KEY = "risk"
 # Replies that already list helplines: after one of these a signpost adds nothing.
 _SHOWN_RESOURCES = ("utter_urgent", "utter_check_in", "utter_resources", RESPONSE)
 

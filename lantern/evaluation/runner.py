@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from lantern.dialogue.payloads import TOPIC_ENTITY
+from lantern.dialogue.signpost import RESPONSE as SIGNPOST_REPLY
 from lantern.evaluation.cases import Case
 
 if TYPE_CHECKING:
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
 TOPIC_ACTIONS = frozenset({"action_answer_topic", "action_clarify", "action_check_in_topic"})
 URGENT_REPLY = "utter_urgent"
 CHECK_IN_REPLY = "utter_check_in"
-SIGNPOST_REPLY = "utter_signpost"
 RESOURCE_BULLET = "• "
 
 

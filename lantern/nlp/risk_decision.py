@@ -8,6 +8,9 @@ from typing import Any
 
 from lantern.safety import Category, RiskAssessment, Scene, Tier
 
+# Where a message's risk record (RiskDecision.record) sits in its parse data.
+RISK_KEY = "risk"
+
 # DIET's risk intents, what they are about, and the highest tier DIET alone may give. Someone
 # else at risk may be urgent: at high confidence these are a relative or friend in danger now
 # (on the development sets, no look-alike reached that confidence).

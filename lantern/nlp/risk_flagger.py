@@ -36,13 +36,12 @@ from lantern.dialogue.payloads import topic_from_intent
 from lantern.dialogue.pending import PENDING_TOPIC_ENTITY
 from lantern.nlp._entities import set_entity
 from lantern.nlp.intent_ensemble import DIET_RANKING_KEY
-from lantern.nlp.risk_decision import DIET_RISK_INTENTS, RiskDecision, decide
+from lantern.nlp.risk_decision import DIET_RISK_INTENTS, RISK_KEY, RiskDecision, decide
 from lantern.nlp.risk_tier import TIER_RANKING_KEY
 from lantern.safety import RiskDetector, Tier
 
 log = logging.getLogger(__name__)
 
-RISK_KEY = "risk"
 CATEGORY_ENTITY = "risk_category"
 FALLBACK_INTENT = "nlu_fallback"
 RISK_INTENTS = frozenset({*DIET_RISK_INTENTS, "risk_none_figurative"})

@@ -105,11 +105,12 @@ def _button(title: str, intent: str, entities: Mapping[str, str] | None = None) 
     return {"title": title, "payload": payload}
 
 
+def _nation_condition(nation: str | None) -> dict[str, Any]:
+    return {"type": "slot", "name": NATION_SLOT, "value": nation}
+
+
 def _conditions(category: str | None, nation: str | None) -> list[dict[str, Any]]:
-    return [
-        {"type": "slot", "name": CATEGORY_SLOT, "value": category},
-        {"type": "slot", "name": NATION_SLOT, "value": nation},
-    ]
+    return [{"type": "slot", "name": CATEGORY_SLOT, "value": category}, _nation_condition(nation)]
 
 
 def _nation_button(words: CrisisWords, nation: str | None) -> list[dict[str, str]]:
@@ -194,7 +195,7 @@ def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[di
         lines = "\n".join(r.line() for r in book.for_risk("general", nation))
         resources.append(
             {
-                "condition": [{"type": "slot", "name": NATION_SLOT, "value": nation}],
+                "condition": [_nation_condition(nation)],
                 "text": f"{words.data.resources_intro}\n{lines}\n\n{words.data.automated}",
                 "buttons": _nation_button(words, nation),
             }
@@ -203,7 +204,7 @@ def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[di
     resources.append({"text": f"{words.data.resources_intro}\n{general_lines}"})
     signpost: list[dict[str, Any]] = [
         {
-            "condition": [{"type": "slot", "name": NATION_SLOT, "value": nation}],
+            "condition": [_nation_condition(nation)],
             "text": signpost_text(words, book, nation),
         }
         for nation in places
@@ -212,7 +213,7 @@ def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[di
 
     not_safe: list[dict[str, Any]] = [
         {
-            "condition": [{"type": "slot", "name": NATION_SLOT, "value": "elsewhere"}],
+            "condition": [_nation_condition("elsewhere")],
             "text": _emergency_words(words.data.urgent_not_safe, "elsewhere")
             .replace(" If you can't speak, stay on the line and cough or tap when asked; on a"
                      " mobile, press 55 when prompted.", ""),
