@@ -10,7 +10,7 @@ CLAUSE_BREAKS = frozenset(
      "because", "-", "—", "\n", "and", "so"}
 )  # fmt: skip
 SENTENCE_BREAKS = frozenset({".", "!", "?", "\n", ";"})
-NEGATORS = frozenset({"not", "never", "no", "nobody", "nothing"})
+NEGATORS = frozenset({"not", "never", "no", "nobody", "nothing", "nobodys", "noone", "noones"})
 NEGATION_WINDOW = 4
 # A negator right before these words does not deny what follows, it insists on it: "can't
 # stop thinking about hurting myself", "wouldn't mind if i didn't wake up", "don't care if i die".
@@ -46,6 +46,13 @@ PAST_CUES = (
     ("a", "decade", "ago"), ("decades", "ago"),
     ("when", "i", "left"), ("last", "time", "i", "was"), ("when", "we", "were", "together"),
     ("conviction", "for"), ("convicted", "of"), ("convicted", "for"),
+    # twenty-fifth session: "it's been 5 years since I tried" (not "3 months since I left", which
+    # is often followed by what is wrong now)
+    *((unit, "since", who, act) for unit in ("years", "year", "yrs", "months", "decade")
+      for who, act in (("i", "tried"), ("i", "attempted"), ("i", "last"), ("my", "attempt"),
+                       ("my", "last"), ("i", "stopped"))),
+    ("lifetime", "ago"), ("the", "night", "i", "left"), ("the", "day", "i", "left"),
+    *(("most", "of", "my", decade) for decade in ("teens", "twenties", "thirties", "forties")),
     # "for a while" is the past only before what followed it ("for a while i believed him"),
     # not as the end of a wish ("i just want to stop existing for a while")
     *(("for", "a", "while", word) for word in ("i", "when", "after", "but", "as", "in", "at",
@@ -100,7 +107,14 @@ NOT_NOW_CUES = (
     *(("still", "felt", feeling) for feeling in ("guilty", "ashamed", "responsible")),
     ("still", "need", "to"), ("still", "have", "to"), ("still", "count"), ("still", "counts"),
     ("still", "be", "charged"), ("still", "report"), ("still", "keep", "every"),
-    ("i", "still", "turn"),
+    ("still", "got", "the", "scars"), ("still", "have", "the", "scars"), ("still", "got", "scars"),
+    ("still", "have", "scars"), ("see", "the", "kids", "again"), ("see", "my", "kids", "again"),
+    ("police", "still"), ("clean", "today"), ("free", "today"),
+    ("clean", "from", "self", "harm", "today"),
+    ("clean", "from", "self", "-", "harm", "today"), ("ever", "starts", "again"),
+    ("ever", "happens", "again"), ("engaged", "again"), ("married", "again"),
+    ("i", "still", "turn"), ("still", "help"), ("still", "helps"), ("still", "helped"),
+    ("is", "it", "still"), ("is", "that", "still"), ("is", "this", "still"),
     ("still", "see", "the", "kids"), ("still", "see", "his", "kids"), ("still", "see", "the",
     "children"), ("still", "have", "contact"), ("still", "get", "contact"),
     *((doing, "again") for doing in ("dating", "working", "smiling", "laughing", "driving",
@@ -131,6 +145,11 @@ OVER_CUES = (
     # twenty-second session: a home of their own, and giving back
     ("got", "the", "keys"), ("keys", "to", "my", "own"), ("keys", "to", "our", "own"),
     ("volunteering",),
+    # twenty-fifth session: "self-harmed at school but that's years behind me now, I'm doing
+    # really well" (a "but" soon after takes either back, as with the other states)
+    ("doing", "really", "well"), ("years", "behind", "me"), ("years", "out", "now"),
+    ("its", "a", "memory"), ("just", "a", "memory"),
+    ("how", "far", "we", "came"), ("how", "far", "weve", "come"),
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
 # to lock me in, i'm three years out", "we split in 2019 and we're fine now").
@@ -151,6 +170,12 @@ SETTLED_CUES = (
     # the abuser put away, gone abroad or dead, or the writer working it through (twenty-first
     # session, from look-alikes in data/risk_tiers)
     ("sent", "down"), ("went", "to", "prison"), ("went", "to", "jail"), ("did", "time"),
+    # "been out 8 years" is the writer's freedom; "he's been out a week" is not
+    ("ive", "been", "out"), *(("been", "out", str(n), "years") for n in range(2, 41)),
+    ("all", "stopped"), ("stopped", "when"), ("stopped", "once"),
+    *(("over", str(n), "years", "ago") for n in range(5, 41)),
+    ("historic", "case"), ("historical", "case"), ("historic", "abuse"),
+    ("historical", "abuse"), ("nothing", "since"), ("and", "nothing", "else", "since"),
     ("deported",), ("he", "died"), ("she", "died"), ("all", "done", "with"), ("its", "all", "done"),
     ("with", "someone", "else"), ("working", "through", "it"), ("rebuilding",), ("doing", "ok"),
     ("genuinely", "doing"),
@@ -165,6 +190,7 @@ SETTLED_CUES = (
 _TURN_WITHIN = 4
 OVER_STATE_CUES = (
     ("doing", "well"), ("much", "better"), ("im", "fine"), ("im", "okay"), ("been", "fine", "for"),
+    ("doing", "really", "well"), ("years", "behind", "me"), ("years", "out", "now"),
     ("happy", "now"), ("better", "place"), ("good", "place"), ("doing", "brilliantly"),
     ("doing", "brilliant"), ("life", "is", "good"),
 )  # fmt: skip
@@ -181,6 +207,9 @@ def _ago(*units: str) -> tuple[tuple[str, str], ...]:
 # Someone asking about risk rather than having it ("my therapist asked if i was suicidal").
 HYPOTHETICAL_CUES = (
     ("asked", "if"), ("ask", "if"), ("asks", "if"), ("asking", "if"), ("asked", "me", "if"),
+    ("asks", "me", "if"), ("asked", "me", "whether"), ("asks", "me", "whether"),
+    *((asks, "every", when, "if") for asks in ("asks", "ask", "asked")
+      for when in ("week", "session", "time", "appointment")),
     ("asked", "whether"), ("ask", "whether"), ("asks", "whether"), ("asking", "whether"),
     ("if", "she", "ever"), ("if", "he", "ever"), ("if", "they", "ever"), ("if", "someone"),
     ("what", "if", "someone"), ("how", "to", "support"), ("how", "do", "i", "support"),
@@ -499,6 +528,7 @@ _OLDER_NOW = re.compile(r" (?:im|i am) (?:[2-9]\d) now ")
 
 
 _TURNS = frozenset({"but", "though", "tho", "although"})
+_BACK_AT_PLACE = re.compile(r" back(?= at (?:uni|school|college) )")
 
 
 def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
@@ -518,7 +548,8 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
         # "at school" is the past ("i self-harmed at school"), not what was "just" told
         or (
             _has_cue(joined, _PLACE_PAST)
-            and not _has_cue(joined, _PLACE_NOW)
+            # "back at uni" is the past too, not "back at" a place now ("he's back at the house")
+            and not _has_cue(_BACK_AT_PLACE.sub(" ", joined), _PLACE_NOW)
             and not _has_cue(joined, _TIME)
             and not _has_cue(joined, _JUST_TOLD)
         )
@@ -746,6 +777,7 @@ WORK_CUES = (
     ("our", "dsl"), ("the", "dsl"), ("teaching", "assistant"), ("youth", "worker"),
     ("health", "visitor"), ("im", "a", "midwife"), ("im", "a", "carer"), ("care", "worker"),
     ("counselling", "course"), ("role", "play"), ("roleplay",),
+    ("youth", "group"), ("youth", "club"), ("run", "the", "youth"),
 )  # fmt: skip
 _WORK = _cues(WORK_CUES)
 # Words in a match's clause that make it about other people: "a patient took an overdose",
@@ -753,7 +785,8 @@ _WORK = _cues(WORK_CUES)
 _OTHERS_WORDS = THIRD_PERSON | {
     "overdoses", "ods", "suicides", "attempts", "patients", "patient", "client", "clients",
     "caller", "callers", "pupil", "pupils", "resident", "residents", "lad", "lass", "girl",
-    "boy", "fella", "who", "whod", "victim", "we", "poem", "essay",
+    "boy", "fella", "who", "whod", "victim", "we", "poem", "essay", "admissions", "admission",
+    "shout", "shouts", "jobs", "ladies", "domestics", "teens", "teen",
 }  # fmt: skip
 
 

@@ -226,8 +226,13 @@ class RiskDetector:
             elif p.negatable and ctx.is_hypothetical(w, start, end):
                 modifiers.append(Modifier.HYPOTHETICAL)
                 # "he said if he ever saw me with someone he'd kill us": a threat made
-                # conditional is still a threat, so a check-in.
-                tier = min(tier, Tier.CHECK_IN) if p.kind is Kind.THREAT else Tier.NONE
+                # conditional is still a threat, so a check-in. So is stalking asked about
+                # in a question of law as something that keeps happening ("is it harassment
+                # if he follows me every day?"): the question names what is happening to them.
+                kept = p.kind is Kind.THREAT or (
+                    category is Category.STALKING and ctx.is_habitual(w, start, end)
+                )
+                tier = min(tier, Tier.CHECK_IN) if kept else Tier.NONE
             else:
                 past, now = ctx.past_and_now(w, start, end)
                 if past and (ctx.is_over(w) or (not now and ctx.is_settled(w))):

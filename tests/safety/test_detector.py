@@ -272,3 +272,29 @@ def test_fine_for_years_but_struggling_now_is_not_over(detector):
     )
     assert assessment.tier is Tier.CHECK_IN
     assert not assessment.explained_safe
+
+
+def test_stalking_that_keeps_happening_asked_about_in_law_is_a_check_in(detector):
+    # A question of law names what is happening to the writer when it keeps happening.
+    asked = detector.assess("question about the law: is it harassment if he follows me every day?")
+    assert asked.tier is Tier.CHECK_IN
+    assert any(Modifier.HYPOTHETICAL in f.modifiers for f in asked.findings)
+    # someone else asking about it, once, is still not a disclosure
+    assert (
+        detector.assess("my friend asked if anyone was following me and i said no").tier
+        is Tier.NONE
+    )
+
+
+def test_years_clean_is_the_past_but_a_relapse_now_is_not_over(detector):
+    assert detector.assess("5 years clean from self harm and i still have the scars").tier is (
+        Tier.NONE
+    )
+    assert detector.assess("relapsed tonight after 3 years clean from cutting").tier > Tier.NONE
+
+
+def test_a_kitchen_cut_that_bled_is_a_figure_but_one_on_purpose_is_not(detector):
+    assert detector.assess("cut my finger chopping carrots and it bled everywhere").tier is (
+        Tier.NONE
+    )
+    assert detector.assess("cut my finger on purpose and it bled everywhere").tier is Tier.URGENT
