@@ -48,9 +48,11 @@ PAST_CUES = (
     ("conviction", "for"), ("convicted", "of"), ("convicted", "for"),
     # twenty-fifth session: "it's been 5 years since I tried" (not "3 months since I left", which
     # is often followed by what is wrong now)
-    *((unit, "since", who, act) for unit in ("years", "year", "yrs", "months", "decade")
+    *((unit, *day, "since", who, act) for unit in ("years", "year", "yrs", "months", "decade")
       for who, act in (("i", "tried"), ("i", "attempted"), ("i", "last"), ("my", "attempt"),
-                       ("my", "last"), ("i", "stopped"))),
+                       ("my", "last"), ("i", "stopped"))
+      # twenty-sixth session: "two years today since i last hurt myself"
+      for day in ((), ("today",))),
     ("lifetime", "ago"), ("the", "night", "i", "left"), ("the", "day", "i", "left"),
     *(("most", "of", "my", decade) for decade in ("teens", "twenties", "thirties", "forties")),
     # "for a while" is the past only before what followed it ("for a while i believed him"),
