@@ -122,34 +122,39 @@ NOT_NOW_CUES = (
     *((doing, "again") for doing in ("dating", "working", "smiling", "laughing", "driving",
                                      "studying", "happy", "myself", "herself", "himself")),
 )  # fmt: skip
+# How many words after an over cue a "but" takes it back ("been fine for years, but ..."):
+# only cues of how someone is, which a "but" can take back; things done ("i've had
+# counselling, but the guilt is still there") stay done.
+_TURN_WITHIN = 4
+OVER_STATE_CUES = (
+    ("doing", "well"), ("much", "better"), ("im", "fine"), ("im", "okay"), ("been", "fine", "for"),
+    ("doing", "really", "well"), ("years", "behind", "me"), ("years", "out", "now"),
+    ("happy", "now"), ("better", "place"), ("good", "place"), ("doing", "brilliantly"),
+    ("doing", "brilliant"), ("life", "is", "good"),
+)  # fmt: skip
 # Words saying the past is over: they outweigh a 'now' cue ("im 42 now and doing well"),
-# unless a "but" follows them ("been doing well but ...").
+# unless a "but" follows one of the states above ("been doing well but ...").
 OVER_CUES = (
-    ("doing", "well"), ("better", "place"), ("good", "place"), ("im", "fine"),
-    ("much", "better"), ("im", "ok", "now"), ("im", "okay"), ("volunteer",), ("recovered",),
-    ("long", "gone"), ("remarried",), ("im", "safe", "now"), ("moved", "on"), ("happy", "now"),
-    ("safe", "ever", "since"), ("been", "safe", "since"),
+    *OVER_STATE_CUES,
+    ("im", "ok", "now"), ("volunteer",), ("recovered",), ("long", "gone"), ("remarried",),
+    ("im", "safe", "now"), ("moved", "on"), ("safe", "ever", "since"), ("been", "safe", "since"),
     ("feeling", "grateful"), ("so", "grateful"), ("finally", "free"), ("proud", "of", "that"),
     ("proud", "of", "myself"), ("how", "far", "ive", "come"),
-    ("years", "free"), ("tattoo", "over"), ("been", "fine", "for"),
+    ("years", "free"), ("tattoo", "over"),
     ("old", "scars"), ("i", "laughed"), ("havent", "in", "decades"), ("havent", "for", "decades"),
     ("just", "wanted", "to", "share"), ("got", "engaged"), ("not", "heard", "from", "him", "since"),
     ("not", "heard", "from", "her", "since"), ("havent", "heard", "from", "him", "since"),
-    ("got", "my", "own", "flat"), ("got", "my", "own", "place"), ("doing", "brilliantly"),
-    ("doing", "brilliant"), ("been", "safe", "with"),
+    ("got", "my", "own", "flat"), ("got", "my", "own", "place"), ("been", "safe", "with"),
     # life after leaving, said plainly: "we're safe", "he's since passed away" (not "I left in
     # 2021", which is often followed by what has come back: "... and I cut again tonight")
     ("were", "safe", "now"), ("were", "safe", "and"), ("we", "are", "safe"), ("im", "safe", "and"),
     ("since", "passed", "away"), ("married", "to", "someone", "else"), ("had", "counselling"),
     ("done", "emdr"), ("long", "behind", "me"), ("just", "feel", "free"), ("feel", "free", "now"),
-    ("finally", "feel", "free"), ("feel", "so", "free"),
-    ("life", "is", "good"), ("loving", "life"),
+    ("finally", "feel", "free"), ("feel", "so", "free"), ("loving", "life"),
     # twenty-second session: a home of their own, and giving back
     ("got", "the", "keys"), ("keys", "to", "my", "own"), ("keys", "to", "our", "own"),
     ("volunteering",),
-    # twenty-fifth session: "self-harmed at school but that's years behind me now, I'm doing
-    # really well" (a "but" soon after takes either back, as with the other states)
-    ("doing", "really", "well"), ("years", "behind", "me"), ("years", "out", "now"),
+    # twenty-fifth session: "self-harmed at school but it's just a memory now"
     ("its", "a", "memory"), ("just", "a", "memory"),
     ("how", "far", "we", "came"), ("how", "far", "weve", "come"),
 )  # fmt: skip
@@ -185,16 +190,6 @@ SETTLED_CUES = (
     *((*left, str(year)) for left in (("left", "him", "in"), ("left", "her", "in"), ("left", "in"),
                                       ("got", "out", "in"), ("split", "up", "in"))
       for year in range(1980, 2024)),
-)  # fmt: skip
-# How many words after an over cue a "but" takes it back ("been fine for years, but ..."):
-# only cues of how someone is, which a "but" can take back; things done ("i've had
-# counselling, but the guilt is still there") stay done.
-_TURN_WITHIN = 4
-OVER_STATE_CUES = (
-    ("doing", "well"), ("much", "better"), ("im", "fine"), ("im", "okay"), ("been", "fine", "for"),
-    ("doing", "really", "well"), ("years", "behind", "me"), ("years", "out", "now"),
-    ("happy", "now"), ("better", "place"), ("good", "place"), ("doing", "brilliantly"),
-    ("doing", "brilliant"), ("life", "is", "good"),
 )  # fmt: skip
 # Words before a settled or over cue that deny it ("not doing well").
 _NEGATORS = frozenset({"not", "never", "isnt", "arent", "wasnt", "aint", "hardly", "nowhere"})
