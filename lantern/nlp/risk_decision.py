@@ -220,6 +220,7 @@ def decide(
     tier_check_in_min: float = 2.0,
     tier_urgent_min: float = 2.0,
     nlu_alone_tier_min: float = 0.0,
+    explained_tier_min: float = 2.0,
 ) -> RiskDecision:
     """Any path escalating is enough; NLU overrules 'explained safe' only with the tier model.
 
@@ -232,7 +233,9 @@ def decide(
     message is urgent, or risk of either tier; its thresholds default to off too. The intent
     ranking alone (DIET, the share or both; neither the detector nor the tier model escalating)
     also needs the tier model to put at least ``nlu_alone_tier_min`` on risk of either tier,
-    when the tier model ranked the message.
+    when the tier model ranked the message. A message the detector explained safe is a check-in
+    on the tier model's word alone only when it puts at least ``explained_tier_min`` on risk
+    of either tier (default off).
     """
     name = intent.get("name")
     confidence = float(intent.get("confidence") or 0.0)
@@ -269,7 +272,15 @@ def decide(
         # the thing again ... it wont stop ... cant leave the baby on her own", where a denied
         # worry for the baby explained the message (twenty-second session: in the out-of-fold
         # audit of data/risk_tiers, 4 urgent messages and no check-in or look-alike).
-        if model_tier is Tier.NONE or max(diet_tier, share_tier) is Tier.NONE:
+        if (
+            model_tier is not Tier.NONE
+            and max(diet_tier, share_tier) is Tier.NONE
+            and scores.urgent + scores.check_in >= explained_tier_min
+        ):
+            # The model of whole messages is all but sure, and the figure explained words that
+            # were not the risk: "at the hospice with him ... when he goes i'm going with him".
+            model_tier = Tier.CHECK_IN
+        elif model_tier is Tier.NONE or max(diet_tier, share_tier) is Tier.NONE:
             diet_tier = share_tier = model_tier = Tier.NONE
         elif model_tier is Tier.URGENT and max(diet_tier, share_tier) is Tier.URGENT:
             pass

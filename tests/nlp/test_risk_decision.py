@@ -276,6 +276,28 @@ def test_the_tier_model_cannot_overrule_an_explained_safe_message(detector):
     assert decision.tier is Tier.NONE
 
 
+@pytest.mark.parametrize(
+    ("urgent", "check_in", "tier"),
+    [
+        (0.95, 0.0, Tier.CHECK_IN),  # all but sure: ask, never more than a check-in
+        (0.6, 0.35, Tier.CHECK_IN),
+        (0.85, 0.0, Tier.NONE),  # sure enough to escalate a message nothing explained, not this
+    ],
+)
+def test_a_sure_tier_model_asks_about_an_explained_safe_message(detector, urgent, check_in, tier):
+    assessment = detector.assess("my back is killing me")
+    assert assessment.explained_safe
+    decision = decide(
+        assessment,
+        {"name": "greet", "confidence": 0.5},
+        tier_ranking=tiers(urgent, check_in),
+        explained_tier_min=0.9,
+        **TIER_MODEL,
+    )
+    assert decision.tier is tier
+    assert decision.paths == (("tier_model",) if tier is not Tier.NONE else ())
+
+
 def test_the_tier_model_is_off_by_default_and_without_a_ranking(detector):
     assessment = detector.assess("bathroom floor, dunno why im texting")
     greet = {"name": "greet", "confidence": 0.5}
