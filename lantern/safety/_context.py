@@ -190,6 +190,13 @@ SETTLED_CUES = (
     *((*left, str(year)) for left in (("left", "him", "in"), ("left", "her", "in"), ("left", "in"),
                                       ("got", "out", "in"), ("split", "up", "in"))
       for year in range(1980, 2024)),
+    # twenty-seventh session: "he used to follow me to work. that's over", "not seen him in 4
+    # years, he's moved abroad"
+    ("thats", "over"), ("thats", "all", "over"), ("glad", "its", "over"), ("moved", "abroad"),
+    *(("seen", who, within, n, unit) for who in ("him", "her", "them") for within in ("in", "for")
+      for n in (*map(str, range(2, 41)), "two", "three", "four", "five", "six", "seven", "eight",
+                "nine", "ten", "many")
+      for unit in ("years", "yrs")),
 )  # fmt: skip
 # Words before a settled or over cue that deny it ("not doing well").
 _NEGATORS = frozenset({"not", "never", "isnt", "arent", "wasnt", "aint", "hardly", "nowhere"})
@@ -239,7 +246,9 @@ THIRD_PERSON = frozenset(
      "cousin", "colleague", "someone", "somebody", "kid", "child", "teenager", "niece",
      "nephew", "aunt", "uncle", "flatmate", "fiance", "fiancee", "bestie", "neighbour",
      "character", "woman", "man", "people", "person", "lady", "bloke", "guy", "narcissists",
-     "teenagers", "students", "patients", "clients"}
+     "teenagers", "students", "patients", "clients",
+     # twenty-seventh session: "someone in the comments told me to go die"
+     "comments", "commenter", "commenters", "troll", "trolls", "stranger", "strangers"}
 )  # fmt: skip
 QUOTE_MARKS = frozenset({'"', "'"})
 
@@ -550,14 +559,38 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
             and not _has_cue(joined, _TIME)
             and not _has_cue(joined, _JUST_TOLD)
         )
-        or any(1950 <= int(year) <= 2025 for year in _FOUR_DIGITS.findall(joined))
+        or _names_past_year(joined)
         or _when_i_was(joined)
         or _AGED.search(joined) is not None
         or (_AT_AGE.search(joined) is not None and _OLDER_NOW.search(w.joined) is not None)
+        or _dated_after(w, right)
     )
     if not past:
         return False, False
     return True, _says_now(w.joined) and not is_over(w)
+
+
+# A sentence that dates the one before it: "i wanted to die when he left me. that was 2019."
+_DATING = re.compile(r" (?:that|this|it|all that) (?:was|were) ")
+
+
+def _dated_after(w: Words, end: int) -> bool:
+    """The next sentence opens by placing the sentence before it years back."""
+    start = end
+    while start < len(w) and w.text[start] in SENTENCE_BREAKS:
+        start += 1
+    if start >= len(w):
+        return False
+    _, right = sentence_bounds(w, start, start)
+    joined = _joined(w.text[start:right])
+    return _DATING.match(joined) is not None and (
+        _has_cue(joined, _PAST) or _names_past_year(joined)
+    )
+
+
+def _names_past_year(joined: str) -> bool:
+    """A past year as a word of its own: "in 2019"."""
+    return any(1950 <= int(year) <= 2025 for year in _FOUR_DIGITS.findall(joined))
 
 
 def _says_now(joined: str) -> bool:
