@@ -193,6 +193,9 @@ SETTLED_CUES = (
     # twenty-seventh session: "he used to follow me to work. that's over", "not seen him in 4
     # years, he's moved abroad"
     ("thats", "over"), ("thats", "all", "over"), ("glad", "its", "over"), ("moved", "abroad"),
+    # twenty-eighth session: "that was 2016. he's serving 9 years"
+    ("hes", "serving"), ("shes", "serving"), ("serving", "a", "sentence"),
+    *(("serving", str(n), unit) for n in range(1, 41) for unit in ("years", "yrs")),
     *(("seen", who, within, n, unit) for who in ("him", "her", "them") for within in ("in", "for")
       for n in (*map(str, range(2, 41)), "two", "three", "four", "five", "six", "seven", "eight",
                 "nine", "ten", "many")
@@ -262,7 +265,7 @@ TIME_CUES = (
     ("tonight",), ("today",), ("right", "now"), ("rn",), ("this", "weekend"), ("tomorrow",),
     ("by", "the", "morning"), ("falls", "asleep"), ("kids", "are", "asleep"), ("just", "now"),
     ("through", "the", "night"), ("thru", "the", "night"), ("this", "time", "tomorrow"),
-    ("this", "night"), ("tonite",), ("2nite",), ("now", "bye"),
+    ("this", "night"), ("tonite",), ("2nite",), ("tn",), ("now", "bye"),
     ("within", "the", "hour"), ("in", "an", "hour"), ("everyones", "in", "bed"),
     ("everyone", "is", "in", "bed"), ("everyones", "asleep"), ("everyone", "is", "asleep"),
     ("happening", "now"), ("as", "we", "speak"), ("not", "replying"), ("not", "answering"),
@@ -387,6 +390,22 @@ def is_negated(w: Words, start: int) -> bool:
     Not one that insists ("can't stop thinking about ...") or says the writer is unsure.
     """
     return any(not _following(w, i, INSISTING | DISCLOSING | UNSURE) for i in _negators(w, start))
+
+
+def is_negated_inside(w: Words, start: int, end: int, own: frozenset[str]) -> bool:
+    """A negator just after the match's first word, in a gap ("he wouldn't hurt them").
+
+    Only there: a negator further in is often the risk itself ("if a bus hit me tomorrow i
+    wouldn't mind", "nobody would notice"). Not a word the phrase names (``own``), nor one
+    that insists or is unsure.
+    """
+    i = start + 1
+    return (
+        i < end - 1
+        and w.keys[i] in NEGATORS
+        and w.keys[i] not in own
+        and not _following(w, i, INSISTING | DISCLOSING | UNSURE)
+    )
 
 
 def is_unsure(w: Words, start: int) -> bool:
@@ -530,7 +549,7 @@ _FOUR_DIGITS = re.compile(r"(?<= )\d{4}(?= )")
 _AGED = re.compile(r" aged (?:[5-9]|1\d|20) ")
 # ... or "at 15" when the message gives the writer's age now ("tried to at 17. im 23 now").
 _AT_AGE = re.compile(r" at (?:[5-9]|1\d) ")
-_OLDER_NOW = re.compile(r" (?:im|i am) (?:[2-9]\d) now ")
+_OLDER_NOW = re.compile(r" (?:im|i am) (?:[2-9]\d) (?:now|today) ")
 
 
 _TURNS = frozenset({"but", "though", "tho", "although"})

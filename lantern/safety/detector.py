@@ -70,11 +70,15 @@ class RiskDetector:
         self._phrase_patterns: dict[str, RiskPattern] = {}
         self._prefilter = _Prefilter()
         self._named: set[str] = set()  # every key a phrase names
+        # Each phrase's own words as keys: a "not" inside a match that the phrase names
+        # ("not want to die") is the phrase's, not a negation of it.
+        self._own_keys: dict[str, frozenset[str]] = {}
         for pattern in self.patterns.values():
             for index, phrase in enumerate(pattern.phrases):
                 specs = compile_phrase(phrase, self._keyer.pattern_key)
                 key = f"{pattern.id}#{index}"
                 self._phrase_patterns[key] = pattern
+                self._own_keys[key] = frozenset(_named_keys(specs))
                 runs = layout(specs, most_spellings=_MOST_SPELLINGS)
                 if runs is not None:
                     self._runs.add(key, runs)
@@ -118,12 +122,15 @@ class RiskDetector:
         # is not the figure of speech "it ... kill me". (Checked after matching: a gap that
         # tested every token it skipped made a Matcher a third slower.)
         breaks = [i for i, key in enumerate(keys) if key in ctx.SENTENCE_BREAKS]
-        raw = [
-            (pattern, start, end)
-            for pattern, spans in self._spans(doc, keys, candidates)
-            for start, end in spans
-            if not any(start < i < end for i in breaks)
-        ]
+        raw: list[tuple[RiskPattern, int, int]] = []
+        own: dict[tuple[str, int, int], frozenset[str]] = {}
+        for phrase, pattern, spans in self._spans(doc, keys, candidates):
+            for start, end in spans:
+                if any(start < i < end for i in breaks):
+                    continue
+                raw.append((pattern, start, end))
+                at = (pattern.id, start, end)
+                own[at] = own.get(at, frozenset()) | self._own_keys[phrase]
         # A figure of speech silences the risk phrases it overlaps, except a wish written
         # around the figure itself: "wish id get hit by a bus" is not the idiom. A longer
         # figure around both still silences it ("id rather die than go back to him lol").
@@ -137,7 +144,9 @@ class RiskDetector:
         matches = _drop_contained(matches)
         anchored = any(p.kind.is_anchor for p, _, _ in matches)
         timed = ctx.has_time(w)
-        findings = [self._finding(w, p, s, e, anchored, timed) for p, s, e in matches]
+        findings = [
+            self._finding(w, p, s, e, anchored, timed, own[(p.id, s, e)]) for p, s, e in matches
+        ]
         # Only a figure that explains the message shows it is safe; an aside ("my phone's
         # dying") cancels the words it covers and says nothing about the rest.
         explained = any(p.explains_message for p, _, _ in raw if p.kind is Kind.FIGURATIVE)
@@ -145,15 +154,15 @@ class RiskDetector:
 
     def _spans(
         self, doc: Doc, keys: list[str], candidates: set[str]
-    ) -> Iterable[tuple[RiskPattern, Iterable[tuple[int, int]]]]:
-        """Each candidate phrase's pattern and where it matched, phrase by phrase in key order."""
+    ) -> Iterable[tuple[str, RiskPattern, Iterable[tuple[int, int]]]]:
+        """Each candidate phrase, its pattern and where it matched, in key order."""
         found = self._runs.find(doc, keys)
         for key in sorted(candidates):
             if key in self._runs:
                 spans = self._runs.spans(found, key)
             else:
                 spans = [(start, end) for _, start, end in self._matchers[key](doc)]
-            yield self._phrase_patterns[key], spans
+            yield key, self._phrase_patterns[key], spans
 
     def _doc(self, keys: list[str]) -> Doc:
         """A spaCy Doc whose words are the message's keys: what the phrases match.
@@ -171,11 +180,26 @@ class RiskDetector:
         )
 
     def _finding(
-        self, w: ctx.Words, p: RiskPattern, start: int, end: int, anchored: bool, timed: bool
+        self,
+        w: ctx.Words,
+        p: RiskPattern,
+        start: int,
+        end: int,
+        anchored: bool,
+        timed: bool,
+        own: frozenset[str],
     ) -> Finding:
         assert p.category is not None
         tier, category, modifiers = p.tier, p.category, []
         third_person = ctx.is_third_person(w, start)
+        negated = ctx.is_negated(w, start) or (
+            # "he wouldn't hurt them": a threat's own words, denied. Not of the writer: "he'd
+            # never hurt me" is how minimising sounds, and "grateful he didn't kill me ... half
+            # of me wishes he had" is a wish to be dead.
+            p.kind is Kind.THREAT
+            and w.keys[end - 1] not in _WRITER
+            and ctx.is_negated_inside(w, start, end, own)
+        )
         if (
             category in _TIMED_CATEGORIES
             and (third_person or ctx.names_others(w, start, end))
@@ -202,7 +226,7 @@ class RiskDetector:
             and tier is Tier.CHECK_IN
             and p.kind in (Kind.STATEMENT, Kind.PASSIVE)
             and category in _TIMED_CATEGORIES
-            and not ctx.is_negated(w, start)
+            and not negated
             # "i used to think about ending it, years ago ... grateful tonight": the time is
             # not the wish's.
             and not ctx.past_and_now(w, start, end)[0]
@@ -210,7 +234,7 @@ class RiskDetector:
             modifiers.append(Modifier.TIMED)
             tier = Tier.URGENT
         elif not anchored:
-            if p.negatable and ctx.is_negated(w, start):
+            if p.negatable and negated:
                 modifiers.append(Modifier.NEGATED)
                 # "he hasn't hit me yet": the 'not' expects it, so a check-in, not safe.
                 tier = min(tier, Tier.CHECK_IN) if ctx.is_not_yet(w, end) else Tier.NONE
@@ -385,6 +409,9 @@ def _wraps_figure(pattern: RiskPattern, start: int, end: int, fig_start: int, fi
     if pattern.holds_figures:
         return start <= fig_start and fig_end < end
     return pattern.kind is Kind.PASSIVE and start < fig_start and fig_end <= end
+
+
+_WRITER = frozenset({"me", "us", "myself", "ourselves"})
 
 
 def _drop_contained(

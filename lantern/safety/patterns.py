@@ -204,6 +204,9 @@ def compile_phrase(phrase: str, key: Callable[[str], str] = str) -> list[TokenSp
             specs.append({"LIKE_NUM": True})
         elif raw.startswith("#"):
             raise ValueError(f"unknown special token '{raw}' in phrase '{phrase}'")
+        elif raw.lstrip("?") in _GAPS:
+            # "?*" would be an optional word '*', matching nothing: a gap is optional already
+            raise ValueError(f"bad token '{raw}' in phrase '{phrase}': a gap is already optional")
         else:
             optional = raw.startswith("?")
             words = [w for w in raw.removeprefix("?").split("|") if w]

@@ -93,6 +93,15 @@ def test_negated_statement_lowers_to_none_with_the_reason(detector):
     assert finding.modifiers == (Modifier.NEGATED,)
 
 
+def test_a_threat_denied_inside_its_own_words_is_negated_but_not_of_the_writer(detector):
+    # "he ** hurt them" matches across the "wouldnt"; the denial is in the gap.
+    (finding,) = detector.assess("he wouldnt hurt them, he just shouts").findings
+    assert finding.modifiers == (Modifier.NEGATED,)
+    assert finding.tier is Tier.NONE
+    # Said of the writer it is how minimising sounds: not lowered.
+    assert detector.assess("hed never kill me, he just says it when hes drunk").tier is Tier.URGENT
+
+
 def _tier_at_least(got, want):
     return got >= want if want is not Tier.NONE else got is Tier.NONE
 

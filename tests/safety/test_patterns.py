@@ -114,6 +114,13 @@ def test_an_unexpanded_word_list_does_not_compile():
         compile_phrase("@people kill me")
 
 
+@pytest.mark.parametrize("gap", ["?*", "?**"])
+def test_an_optional_gap_is_refused_as_it_would_match_a_literal_star(gap):
+    # "with the ?* neighbours" read as an optional word "*" and never let a word in between.
+    with pytest.raises(ValueError, match="a gap is already optional"):
+        compile_phrase(f"with the {gap} neighbours")
+
+
 def test_phrase_syntax_compiles_to_matcher_specs():
     assert compile_phrase("want|wanna ?to ** die #num *") == [
         {"ORTH": {"IN": ["wanna", "want"]}},
