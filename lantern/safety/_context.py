@@ -10,7 +10,12 @@ CLAUSE_BREAKS = frozenset(
      "because", "-", "—", "\n", "and", "so"}
 )  # fmt: skip
 SENTENCE_BREAKS = frozenset({".", "!", "?", "\n", ";"})
-NEGATORS = frozenset({"not", "never", "no", "nobody", "nothing", "nobodys", "noone", "noones"})
+NEGATORS = frozenset(
+    {"not", "never", "no", "nobody", "nothing", "nobodys", "noone", "noones",
+     # Scots (twenty-eighth session, set TD: "he didnae hit me")
+     "didnae", "dinnae", "cannae", "wasnae", "isnae", "wouldnae", "couldnae", "hasnae",
+     "havnae", "havenae", "doesnae", "willnae", "shouldnae", "wernae"}
+)  # fmt: skip
 NEGATION_WINDOW = 4
 # A negator right before these words does not deny what follows, it insists on it: "can't
 # stop thinking about hurting myself", "wouldn't mind if i didn't wake up", "don't care if i die".
@@ -73,7 +78,8 @@ NOW_CUES = (
     ("struggling",), ("lately",), ("these", "days"), ("at", "the", "moment"), ("recently",),
     ("this", "week"), ("relapse",), ("relapsed",), ("creeping",), ("bad", "place"),
     ("going", "back", "there"), ("feel", "like", "that"), ("is", "back"), ("are", "back"),
-    ("come", "back"), ("coming", "back"), ("flooding", "back"), ("back", "to", "that"),
+    ("come", "back"), ("coming", "back"), ("comin", "back"), ("flooding", "back"),
+    ("back", "to", "that"),
     ("urges",), ("out", "of", "my", "head"), ("every", "night"), ("sliding",), ("slipping",),
     ("spiralling",), ("spiraling",), ("most", "nights"), ("in", "my", "head"),
     ("in", "my", "own", "head"),
@@ -107,7 +113,8 @@ NOT_NOW_CUES = (
     *(("still", "feel", feeling) for feeling in ("guilty", "ashamed", "responsible", "watched",
                                                  "stupid", "silly", "embarrassed")),
     *(("still", "felt", feeling) for feeling in ("guilty", "ashamed", "responsible")),
-    ("still", "need", "to"), ("still", "have", "to"), ("still", "count"), ("still", "counts"),
+    ("still", "think", "about", "it"), ("still", "need", "to"), ("still", "have", "to"),
+    ("still", "count"), ("still", "counts"),
     ("still", "be", "charged"), ("still", "report"), ("still", "keep", "every"),
     ("still", "got", "the", "scars"), ("still", "have", "the", "scars"), ("still", "got", "scars"),
     ("still", "have", "scars"), ("see", "the", "kids", "again"), ("see", "my", "kids", "again"),
@@ -195,6 +202,12 @@ SETTLED_CUES = (
     ("thats", "over"), ("thats", "all", "over"), ("glad", "its", "over"), ("moved", "abroad"),
     # twenty-eighth session: "that was 2016. he's serving 9 years"
     ("hes", "serving"), ("shes", "serving"), ("serving", "a", "sentence"),
+    # "trial was 2015, he got six years", "he passed long ago"
+    *((who, "got", n, unit) for who in ("he", "she") for unit in ("years", "yrs")
+      for n in (*map(str, range(1, 41)), "two", "three", "four", "five", "six", "seven", "eight",
+                "nine", "ten", "twelve", "fifteen", "twenty")),
+    ("he", "got", "life"), ("she", "got", "life"),
+    ("he", "passed", "away"), ("she", "passed", "away"), ("passed", "long", "ago"),
     *(("serving", str(n), unit) for n in range(1, 41) for unit in ("years", "yrs")),
     *(("seen", who, within, n, unit) for who in ("him", "her", "them") for within in ("in", "for")
       for n in (*map(str, range(2, 41)), "two", "three", "four", "five", "six", "seven", "eight",
@@ -406,6 +419,34 @@ def is_negated_inside(w: Words, start: int, end: int, own: frozenset[str]) -> bo
         and w.keys[i] not in own
         and not _following(w, i, INSISTING | DISCLOSING | UNSURE)
     )
+
+
+# A man or several people as the subject of what is said or about to be done. Not "she": the
+# women of the family and friends whose "she'll kill me" is the figure are its subject.
+_THREATENER = frozenset({"hell", "hed", "theyll", "theyd"})
+_THIRD_SUBJECT = frozenset({"he", "hes", "they", "theyre"})
+_ABOUT_TO = frozenset({"will", "would", "go", "gonna", "say", "s", "ll", "d"})
+
+
+def threat_inside(w: Words, start: int, end: int, own: frozenset[str]) -> bool:
+    """Inside a match, outside its phrase's own words: "he'll", "he's going", "they said"."""
+    for i in range(start, end):
+        key = w.keys[i]
+        if key in own:
+            continue
+        if key in _THREATENER:
+            return True
+        after = w.keys[i + 1 : i + 3]
+        if (
+            key in _THIRD_SUBJECT
+            and after
+            and (
+                after[0] in _ABOUT_TO or (after[0] == "be" and after[1:] and after[1] in _ABOUT_TO)
+            )
+        ):
+            # "he'll", "he said", "he is going to" (not "he was")
+            return True
+    return False
 
 
 def is_unsure(w: Words, start: int) -> bool:

@@ -131,6 +131,14 @@ class RiskDetector:
                 raw.append((pattern, start, end))
                 at = (pattern.id, start, end)
                 own[at] = own.get(at, frozenset()) | self._own_keys[phrase]
+        # A figure whose gap holds a man or several people saying or about to do something is
+        # not the figure: "my mum says he's going to kill me", "he came back and said he'll kill
+        # me" (no "back ... killing me") are threats (twenty-eighth session).
+        raw = [
+            (p, s, e)
+            for p, s, e in raw
+            if p.kind is not Kind.FIGURATIVE or not ctx.threat_inside(w, s, e, own[(p.id, s, e)])
+        ]
         # A figure of speech silences the risk phrases it overlaps, except a wish written
         # around the figure itself: "wish id get hit by a bus" is not the idiom. A longer
         # figure around both still silences it ("id rather die than go back to him lol").
