@@ -102,6 +102,17 @@ def test_a_threat_denied_inside_its_own_words_is_negated_but_not_of_the_writer(d
     assert detector.assess("hed never kill me, he just says it when hes drunk").tier is Tier.URGENT
 
 
+def test_a_figure_with_him_saying_or_about_to_act_inside_it_is_not_the_figure(detector):
+    # "@joking_people ** going to kill me" and "back ... kill me" once swallowed these threats.
+    assert detector.assess("my mum says hes going to kill me if i go back").tier is Tier.URGENT
+    assert detector.assess("he came back and said hell kill me").tier is Tier.URGENT
+    # The figures themselves still hold.
+    assert detector.assess("my mate says shes gonna kill me for spoiling the film").tier is (
+        Tier.NONE
+    )
+    assert detector.assess("my back is killing me").tier is Tier.NONE
+
+
 def _tier_at_least(got, want):
     return got >= want if want is not Tier.NONE else got is Tier.NONE
 
