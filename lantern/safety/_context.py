@@ -167,6 +167,7 @@ OVER_CUES = (
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
 # to lock me in, i'm three years out", "we split in 2019 and we're fine now").
+_TWO_TO_TEN = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 SETTLED_CUES = (
     ("fine", "now"), ("ok", "now"), ("okay", "now"), ("safe", "now"), ("doing", "really", "well"),
     ("doing", "great"), ("no", "contact"), ("years", "out"), ("my", "own", "place"),
@@ -204,14 +205,12 @@ SETTLED_CUES = (
     ("hes", "serving"), ("shes", "serving"), ("serving", "a", "sentence"),
     # "trial was 2015, he got six years", "he passed long ago"
     *((who, "got", n, unit) for who in ("he", "she") for unit in ("years", "yrs")
-      for n in (*map(str, range(1, 41)), "two", "three", "four", "five", "six", "seven", "eight",
-                "nine", "ten", "twelve", "fifteen", "twenty")),
+      for n in (*map(str, range(1, 41)), *_TWO_TO_TEN, "twelve", "fifteen", "twenty")),
     ("he", "got", "life"), ("she", "got", "life"),
     ("he", "passed", "away"), ("she", "passed", "away"), ("passed", "long", "ago"),
     *(("serving", str(n), unit) for n in range(1, 41) for unit in ("years", "yrs")),
     *(("seen", who, within, n, unit) for who in ("him", "her", "them") for within in ("in", "for")
-      for n in (*map(str, range(2, 41)), "two", "three", "four", "five", "six", "seven", "eight",
-                "nine", "ten", "many")
+      for n in (*map(str, range(2, 41)), *_TWO_TO_TEN, "many")
       for unit in ("years", "yrs")),
 )  # fmt: skip
 # Words before a settled or over cue that deny it ("not doing well").
@@ -402,7 +401,12 @@ def is_negated(w: Words, start: int) -> bool:
 
     Not one that insists ("can't stop thinking about ...") or says the writer is unsure.
     """
-    return any(not _following(w, i, INSISTING | DISCLOSING | UNSURE) for i in _negators(w, start))
+    return any(_denies(w, i) for i in _negators(w, start))
+
+
+def _denies(w: Words, negator: int) -> bool:
+    """The negator denies what follows: it neither insists, discloses nor is unsure."""
+    return not _following(w, negator, INSISTING | DISCLOSING | UNSURE)
 
 
 def is_negated_inside(w: Words, start: int, end: int, own: frozenset[str]) -> bool:
@@ -413,12 +417,7 @@ def is_negated_inside(w: Words, start: int, end: int, own: frozenset[str]) -> bo
     that insists or is unsure.
     """
     i = start + 1
-    return (
-        i < end - 1
-        and w.keys[i] in NEGATORS
-        and w.keys[i] not in own
-        and not _following(w, i, INSISTING | DISCLOSING | UNSURE)
-    )
+    return i < end - 1 and w.keys[i] in NEGATORS and w.keys[i] not in own and _denies(w, i)
 
 
 # A man or several people as the subject of what is said or about to be done. Not "she": the
