@@ -76,6 +76,22 @@ async def test_elsewhere_gets_international_help(bot):
     assert "999" not in urgent["text"]
 
 
+async def test_forced_marriage_gets_the_specialists_as_well_as_999(bot):
+    (urgent,) = await say(bot, new_sender(), "theyre marrying me off next month and i dont want to")
+    for service in ("call 999", "Silent Solution", "Karma Nirvana", "Forced Marriage Unit"):
+        assert service in urgent["text"]
+    assert "Are you somewhere safe right now?" in urgent["text"]
+
+
+async def test_taken_abroad_gets_the_forced_marriage_unit_and_no_uk_number(bot):
+    sender = new_sender()
+    await say(bot, sender, "im in pakistan")
+    (urgent,) = await say(bot, sender, "they took my passport, the wedding is next week")
+    assert "Forced Marriage Unit" in urgent["text"]
+    assert "+44 20 7008 0151" in urgent["text"]
+    assert "999" not in urgent["text"]
+
+
 async def test_negated_risk_is_not_escalated(bot):
     (reply,) = await say(
         bot, new_sender(), "not suicidal, just want to know how a non-molestation order works"

@@ -37,6 +37,7 @@ ANSWER_NOW = frozenset(
         Category.SEXUAL_VIOLENCE,
         Category.CONCERN_FOR_OTHER,
         Category.ABUSER_SUICIDE_THREAT,
+        Category.HONOUR_BASED_ABUSE,
         Category.GENERAL,
     )
 )

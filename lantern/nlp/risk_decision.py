@@ -33,8 +33,14 @@ TIER_INTENTS = {Tier.URGENT: "risk_urgent", Tier.CHECK_IN: "risk_check_in"}
 # jump"): DIET's stalking and abuser intents can only check in on their own.
 HERE_NOW_CATEGORIES = frozenset(
     {Category.STALKING, Category.IMMEDIATE_DANGER, Category.CHILD_AT_RISK,
-     Category.ABUSER_SUICIDE_THREAT, Category.GENERAL}
+     Category.ABUSER_SUICIDE_THREAT, Category.HONOUR_BASED_ABUSE, Category.GENERAL}
 )  # fmt: skip
+# The kinds of risk a context pattern's category replaces in the reply: danger, stalking,
+# someone else, or none named. Never suicide, self-harm, overdose, a child or sexual violence,
+# whose replies have their own helplines.
+CONTEXT_NAMES = frozenset(
+    {Category.IMMEDIATE_DANGER, Category.STALKING, Category.CONCERN_FOR_OTHER, Category.GENERAL}
+)
 AT_HEIGHT_CATEGORIES = frozenset(
     {Category.SUICIDE, Category.ABUSER_SUICIDE_THREAT, Category.CONCERN_FOR_OTHER,
      Category.GENERAL}
@@ -311,6 +317,11 @@ def decide(
         # risk intent NLU ranked too low to act on: those guesses sent Rape Crisis to "dont
         # want to be anything" and the stalking helpline to "thinking of stepping into the road".
         chosen = primary or nlu or Category.GENERAL
+        # Words of forced marriage or family "honour" name the kind of a danger found by any
+        # path ("they've set the date and taken my phone, i'm locked in"): the honour-based
+        # abuse reply holds 999 and the Silent Solution too, and adds the specialists.
+        if assessment.context and chosen in CONTEXT_NAMES:
+            chosen = assessment.context[0]
         category = chosen.value
     return RiskDecision(
         tier=tier,

@@ -11,10 +11,8 @@ CLAUSE_BREAKS = frozenset(
 )  # fmt: skip
 SENTENCE_BREAKS = frozenset({".", "!", "?", "\n", ";"})
 NEGATORS = frozenset(
-    {"not", "never", "no", "nobody", "nothing", "nobodys", "noone", "noones",
-     # Scots (twenty-eighth session, set TD: "he didnae hit me")
-     "didnae", "dinnae", "cannae", "wasnae", "isnae", "wouldnae", "couldnae", "hasnae",
-     "havnae", "havenae", "doesnae", "willnae", "shouldnae", "wernae"}
+    # Scots "didnae", "cannae" and the like are keyed "not" (_text.NEGATIONS).
+    {"not", "never", "no", "nobody", "nothing", "nobodys", "noone", "noones"}
 )  # fmt: skip
 NEGATION_WINDOW = 4
 # A negator right before these words does not deny what follows, it insists on it: "can't

@@ -47,6 +47,10 @@ class Category(Enum):
     SEXUAL_VIOLENCE = "sexual_violence"
     CONCERN_FOR_OTHER = "concern_for_other"
     ABUSER_SUICIDE_THREAT = "abuser_suicide_threat"
+    # Forced marriage and so-called honour-based abuse: being married off, taken or kept abroad
+    # to be married, threatened for "shaming" the family. The reply adds Karma Nirvana and the
+    # Forced Marriage Unit to 999 and the Silent Solution.
+    HONOUR_BASED_ABUSE = "honour_based_abuse"
     # Risk of a kind no path could name: only the tier model, which knows no kinds, saw it.
     GENERAL = "general"
     DETECTOR_ERROR = "detector_error"
@@ -127,6 +131,9 @@ class RiskAssessment:
     findings: tuple[Finding, ...] = field(default=())
     error: bool = False
     figurative: bool = False  # a figure of speech that explains the message matched
+    # Kinds of risk the message's words place it in without saying there is any (forced
+    # marriage, family "honour"): they name the reply when some path finds risk.
+    context: tuple[Category, ...] = ()
 
     @property
     def explained_safe(self) -> bool:
@@ -145,10 +152,17 @@ class RiskAssessment:
         """A few lines for staff saying why the detector decided what it did."""
         if self.error:
             return "detection failed: treated as check_in"
+        context = (
+            [f"context: {', '.join(c.value for c in self.context)} (names the reply if risk "
+             "is found)"]
+            if self.context
+            else []
+        )  # fmt: skip
         if not self.findings:
-            return ("a figure of speech matched: not risk" if self.figurative
-                    else "no risk pattern matched")  # fmt: skip
-        return "\n".join(f.describe() for f in self.findings)
+            found = ("a figure of speech matched: not risk" if self.figurative
+                     else "no risk pattern matched")  # fmt: skip
+            return "\n".join([found, *context])
+        return "\n".join([*(f.describe() for f in self.findings), *context])
 
 
 @dataclass(frozen=True)
@@ -159,8 +173,11 @@ class Scene:
     at_height: bool = False  # on a ledge, a rail, a windowsill or a bridge
 
 
-# When several categories fire, the reply leads with the most time-critical.
+# When several categories fire, the reply leads with the most time-critical. Honour-based abuse
+# leads danger: its reply gives 999 and the Silent Solution too, and adds the services that can
+# stop a wedding or a flight, so a threat to kill over a marriage loses nothing by it.
 CATEGORY_PRIORITY = (
+    Category.HONOUR_BASED_ABUSE,
     Category.IMMEDIATE_DANGER,
     Category.OVERDOSE,
     Category.SUICIDE,
@@ -172,4 +189,8 @@ CATEGORY_PRIORITY = (
     Category.ABUSER_SUICIDE_THREAT,
     Category.GENERAL,
     Category.DETECTOR_ERROR,
+)
+# The kinds of risk with words and resources of their own, in the files staff edit.
+REPLY_CATEGORIES: tuple[str, ...] = tuple(
+    c.value for c in Category if c not in (Category.GENERAL, Category.DETECTOR_ERROR)
 )

@@ -39,11 +39,23 @@ _REWRITES = (
 _REWRITABLE = re.compile("|".join(pattern.pattern for pattern, _ in _REWRITES))
 # Slang that lemmatisation would blur into ordinary words ("kms" is not "km").
 LITERAL = frozenset({"kms", "kys", "ctb", "sh", "shd", "od"})
-# Negative contractions all read as "not" ("dont want to be here" = "not want to be here").
+# Negative contractions all read as "not" ("dont want to be here" = "not want to be here"),
+# Scots ones too ("he wouldnae let me leave" = "he would not let me leave").
 NEGATIONS = frozenset(
     {"not", "dont", "didnt", "doesnt", "cant", "cannot", "wont", "wouldnt", "couldnt",
-     "shouldnt", "isnt", "arent", "wasnt", "werent", "havent", "hasnt", "hadnt", "aint", "nt"}
+     "shouldnt", "isnt", "arent", "wasnt", "werent", "havent", "hasnt", "hadnt", "aint", "nt",
+     "didnae", "dinnae", "cannae", "wasnae", "isnae", "wouldnae", "couldnae", "hasnae",
+     "havnae", "havenae", "doesnae", "willnae", "shouldnae", "wernae", "dinna", "canna",
+     "wouldna", "couldna", "didna", "winna", "willna", "isna", "wasna", "disnae", "wisnae",
+     "wullnae", "huvnae", "hudnae", "didny", "wouldny", "couldny", "isny", "wisny", "shouldny"}
 )  # fmt: skip
+# Scots spellings of small words the patterns are written with ("i dinnae want tae be here",
+# "he'll kill masel"): each read as the English word. None of them is an English word.
+DIALECT = {
+    "tae": "to", "intae": "into", "ontae": "onto", "dae": "do", "masel": "myself",
+    "masell": "myself", "hame": "home", "oot": "out", "naebody": "nobody", "naewhere": "nowhere",
+    "awa": "away", "aboot": "about", "doon": "down",
+}  # fmt: skip
 FUZZY_MIN_LENGTH = 5
 # How many words' keys a Keyer remembers before starting afresh.
 KEYS_KEPT = 65536
@@ -123,6 +135,7 @@ class Keyer:
         """The key a word written in a pattern stands for."""
         if word in NEGATIONS:
             return "not"
+        word = DIALECT.get(word, word)
         return word if word in LITERAL else self.lexicon.lemma(word)
 
     def key(self, word: str) -> str:
@@ -137,6 +150,7 @@ class Keyer:
     def _key(self, word: str) -> str:
         if word in NEGATIONS:
             return "not"
+        word = DIALECT.get(word, word)
         if word in LITERAL:
             return word
         lemma = self.lexicon.lemma(word)

@@ -17,12 +17,10 @@ import yaml
 from pydantic import BaseModel, Extra, Field
 
 from lantern._yaml import parse_file
+from lantern.safety._model import REPLY_CATEGORIES
 from lantern.safety.resources import NATION_NAMES, NATIONS, ResourceBook, load_resources
 
-RISK_CATEGORIES = (
-    "suicide", "self_harm", "overdose", "immediate_danger", "child_at_risk", "stalking",
-    "sexual_violence", "concern_for_other", "abuser_suicide_threat",
-)  # fmt: skip
+RISK_CATEGORIES = REPLY_CATEGORIES
 CATEGORY_SLOT = "risk_category"
 NATION_SLOT = "nation"
 CHECK_IN_RESOURCES = 3

@@ -46,6 +46,9 @@ _TIMED_CATEGORIES = (
     Category.SUICIDE, Category.SELF_HARM, Category.OVERDOSE, Category.CONCERN_FOR_OTHER
 )  # fmt: skip
 
+# What takes a context pattern's category away: its words are past, in a story, or resolved.
+_CONTEXT_GONE = frozenset({Modifier.PAST, Modifier.FICTION, Modifier.RESOLVED})
+
 _NOTHING_FOUND = RiskAssessment(Tier.NONE, ())
 ERROR_ASSESSMENT = RiskAssessment(
     tier=Tier.CHECK_IN, categories=(Category.DETECTOR_ERROR,), findings=(), error=True
@@ -73,6 +76,12 @@ class RiskDetector:
         # Each phrase's own words as keys: a "not" inside a match that the phrase names
         # ("not want to die") is the phrase's, not a negation of it.
         self._own_keys: dict[str, frozenset[str]] = {}
+        # Scenes: each slot's keys; every slot must be somewhere in the message.
+        self._scenes: list[tuple[RiskPattern, tuple[frozenset[str], ...]]] = [
+            (p, tuple(frozenset(map(self._keyer.pattern_key, slot.split("|"))) for slot in p.scene))
+            for p in self.patterns.values()
+            if p.scene
+        ]
         for pattern in self.patterns.values():
             for index, phrase in enumerate(pattern.phrases):
                 specs = compile_phrase(phrase, self._keyer.pattern_key)
@@ -114,7 +123,8 @@ class RiskDetector:
         tokens = words(clean(text))
         keys = list(map(self._keyer.key, tokens))
         candidates = self._prefilter.candidates(keys)
-        if not candidates:
+        scenes = self._scene_matches(keys)
+        if not candidates and not scenes:
             return _assessment([])
         doc = self._doc(keys)
         w = ctx.Words(tokens, keys)
@@ -149,8 +159,15 @@ class RiskDetector:
             if p.kind is not Kind.FIGURATIVE
             and all(_wraps_figure(p, s, e, fs, fe) for fs, fe in figurative if s < fe and fs < e)
         ]
-        matches = _drop_contained(matches)
-        anchored = any(p.kind.is_anchor for p, _, _ in matches)
+        # A scene sits on one word and may lie inside a phrase's finding, and a context pattern
+        # (tier none) must never hide a risk finding: both are kept beside the others.
+        matches = (
+            _drop_contained([m for m in matches if m[0].tier > Tier.NONE])
+            + [m for m in matches if m[0].tier is Tier.NONE]
+            + [(p, s, e) for p, s, e, _ in scenes]
+        )
+        own.update({(p.id, s, e): keys_ for p, s, e, keys_ in scenes})
+        anchored = any(p.kind.is_anchor and p.tier > Tier.NONE for p, _, _ in matches)
         timed = ctx.has_time(w)
         findings = [
             self._finding(w, p, s, e, anchored, timed, own[(p.id, s, e)]) for p, s, e in matches
@@ -158,7 +175,30 @@ class RiskDetector:
         # Only a figure that explains the message shows it is safe; an aside ("my phone's
         # dying") cancels the words it covers and says nothing about the rest.
         explained = any(p.explains_message for p, _, _ in raw if p.kind is Kind.FIGURATIVE)
-        return _assessment(findings, figurative=explained)
+        # A context pattern (tier none) never raises anything; its category, unless the words
+        # are past or in a story, can name the kind of risk some path finds (``context``). A
+        # "no" does not take it away: "dad has a knife because i said no to the rishta".
+        context = tuple(
+            dict.fromkeys(
+                f.category
+                for f in findings
+                if f.base_tier is Tier.NONE and _CONTEXT_GONE.isdisjoint(f.modifiers)
+            )
+        )
+        findings = [f for f in findings if f.base_tier is not Tier.NONE]
+        return _assessment(findings, figurative=explained, context=context)
+
+    def _scene_matches(self, keys: list[str]) -> list[tuple[RiskPattern, int, int, frozenset[str]]]:
+        """Scenes whose every slot is in the message: each on its first slot's first word."""
+        if not self._scenes:
+            return []
+        present = set(keys)
+        found = []
+        for pattern, slots in self._scenes:
+            if all(not present.isdisjoint(slot) for slot in slots):
+                first = next(i for i, key in enumerate(keys) if key in slots[0])
+                found.append((pattern, first, first + 1, frozenset().union(*slots)))
+        return found
 
     def _spans(
         self, doc: Doc, keys: list[str], candidates: set[str]
@@ -458,15 +498,21 @@ def _combined(findings: list[Finding]) -> list[Finding]:
     ]
 
 
-def _assessment(findings: list[Finding], figurative: bool = False) -> RiskAssessment:
-    if not findings and not figurative:
+def _assessment(
+    findings: list[Finding], figurative: bool = False, context: tuple[Category, ...] = ()
+) -> RiskAssessment:
+    if not findings and not figurative and not context:
         return _NOTHING_FOUND
     findings = _combined(findings)
     tier = max((f.tier for f in findings), default=Tier.NONE)
     if tier is Tier.NONE:
-        return RiskAssessment(Tier.NONE, (), tuple(findings), figurative=figurative)
+        return RiskAssessment(
+            Tier.NONE, (), tuple(findings), figurative=figurative, context=context
+        )
     categories: list[Category] = []
     for finding in sorted(findings, key=lambda f: -f.tier.rank):
         if finding.tier >= Tier.CHECK_IN and finding.category not in categories:
             categories.append(finding.category)
-    return RiskAssessment(tier, tuple(categories), tuple(findings), figurative=figurative)
+    return RiskAssessment(
+        tier, tuple(categories), tuple(findings), figurative=figurative, context=context
+    )

@@ -12,6 +12,10 @@ space-separated sequence of token specs:
 - ``@name``: every word of the file's word list ``name`` (``words:`` at the top of the file), as
   alternatives of one token: ``@joking_people|hubby``. One list of the people whose "she'll kill
   me" is a figure of speech serves every figure that names them.
+
+A pattern has phrases or a ``scene``: a few slots of alternatives (``wedding|@marriage``), each of
+which must be somewhere in the message, in any order and across sentences ("flight is tomorrow
+6am. its for my shaadi. i cant go"). Its finding sits on the first slot's word.
 """
 
 from __future__ import annotations
@@ -52,7 +56,8 @@ class _PatternEntry(BaseModel):
     tier: Tier
     kind: Kind
     explanation: str = Field(min_length=1)
-    phrases: list[str] = Field(min_items=1)
+    phrases: list[str] = Field(default_factory=list)
+    scene: list[str] = Field(default_factory=list)
     person: Literal["first", "any"] = "any"
     negatable: bool = True
     quotable: bool = True
@@ -64,6 +69,24 @@ class _PatternEntry(BaseModel):
     def _phrase_compiles(cls, value: str) -> str:
         compile_phrase(value)
         return value
+
+    @validator("scene", each_item=True)
+    def _scene_slot_is_one_word(cls, value: str) -> str:
+        words = value.split("|")
+        if not all(_LIST_WORD.match(w) for w in words):
+            raise ValueError(f"scene slot '{value}': alternatives of single lower-case words only")
+        return value
+
+    @root_validator(skip_on_failure=True)
+    def _phrases_or_scene(cls, values: dict[str, Any]) -> dict[str, Any]:
+        phrases, scene = values.get("phrases"), values.get("scene")
+        if bool(phrases) == bool(scene):
+            raise ValueError("phrases: a pattern has phrases or a scene, not both or neither")
+        if scene and len(scene) < 2:
+            raise ValueError("scene: at least two slots (one slot is a phrase)")
+        if scene and values.get("kind") is Kind.FIGURATIVE:
+            raise ValueError("scene: only a risk pattern can be a scene")
+        return values
 
     @root_validator(skip_on_failure=True)
     def _category_unless_figurative(cls, values: dict[str, Any]) -> dict[str, Any]:
@@ -145,11 +168,14 @@ class RiskPattern:
     # Its phrases hold a figure of speech and say more than it ("took 2 weeks" is a figure for
     # time; "took 2 weeks of my meds" is an overdose): a figure inside one does not cancel it.
     holds_figures: bool = False
+    # Slots of alternatives that must all be in the message, anywhere (a pattern has phrases
+    # or a scene).
+    scene: tuple[str, ...] = ()
 
     @property
     def words(self) -> set[str]:
         """Every literal word its phrases use: the vocabulary misspellings are mapped onto."""
-        found: set[str] = set()
+        found: set[str] = {w for slot in self.scene for w in slot.split("|")}
         for phrase in self.phrases:
             for raw in phrase.split():
                 if raw in _GAPS or raw.startswith("#"):
@@ -340,6 +366,7 @@ def load_patterns(path: Path = PATTERNS_FILE) -> list[RiskPattern]:
             past_floor=p.past_floor,
             explains_message=p.explains_message,
             holds_figures=p.holds_figures,
+            scene=tuple(p.scene),
         )
         for p in parsed.patterns
     ]
@@ -355,15 +382,16 @@ def _expanded(raw: object) -> object:
         return raw
     expanded = []
     for entry in entries:
-        phrases = entry.get("phrases") if isinstance(entry, dict) else None
-        if isinstance(phrases, list):
-            try:
-                phrases = [
-                    expand_word_lists(p, lists) if isinstance(p, str) else p for p in phrases
-                ]
-            except ValueError as error:
-                name = entry.get("id", "?")
-                raise ValueError(f"pattern '{name}' field 'phrases': {error}") from None
-            entry = {**entry, "phrases": phrases}
+        for field in ("phrases", "scene"):
+            phrases = entry.get(field) if isinstance(entry, dict) else None
+            if isinstance(phrases, list):
+                try:
+                    phrases = [
+                        expand_word_lists(p, lists) if isinstance(p, str) else p for p in phrases
+                    ]
+                except ValueError as error:
+                    name = entry.get("id", "?")
+                    raise ValueError(f"pattern '{name}' field '{field}': {error}") from None
+                entry = {**entry, field: phrases}
         expanded.append(entry)
     return {**raw, "patterns": expanded}

@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Extra, Field, root_validator
 
 from lantern._yaml import parse_file
+from lantern.safety._model import REPLY_CATEGORIES
 
 Nation = Literal["england", "wales", "scotland", "northern_ireland", "elsewhere"]
 NATIONS: tuple[Nation, ...] = ("england", "wales", "scotland", "northern_ireland", "elsewhere")
@@ -22,9 +23,7 @@ NATION_NAMES: Mapping[str, str] = {
     "northern_ireland": "Northern Ireland",
     "elsewhere": "Somewhere else",
 }
-SELECTION_KEYS = ("suicide", "self_harm", "overdose", "immediate_danger", "child_at_risk",
-                  "stalking", "sexual_violence", "concern_for_other", "abuser_suicide_threat",
-                  "general", "signpost")  # fmt: skip
+SELECTION_KEYS = (*REPLY_CATEGORIES, "general", "signpost")
 
 
 class ResourceError(ValueError):

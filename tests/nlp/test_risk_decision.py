@@ -259,6 +259,30 @@ def test_a_path_that_escalates_names_the_kind_beside_the_tier_model(detector):
     assert decision.paths == ("diet", "tier_model")
 
 
+@pytest.mark.parametrize(
+    ("text", "intent", "category"),
+    [
+        # only the tier model saw it: the words of a forced marriage name the reply
+        ("the nikah is on the 14th and they've taken my shoes", "greet", "honour_based_abuse"),
+        # a danger the detector found, in a message about a rishta
+        ("dad has a knife because i said no to the rishta", "greet", "honour_based_abuse"),
+        # never instead of the kinds with their own helplines
+        ("the rishta is fixed and i want to kill myself", "greet", "suicide"),
+        ("the rishta is fixed and he raped me last night", "greet", "sexual_violence"),
+    ],
+)
+def test_words_of_forced_marriage_name_the_kind_of_a_danger_found(detector, text, intent, category):
+    decision = decide(
+        detector.assess(text),
+        {"name": intent, "confidence": 0.5},
+        ranked((intent, 1.0)),
+        tier_ranking=tiers(0.9, 0.05),
+        **TIER_MODEL,
+    )
+    assert decision.tier is Tier.URGENT
+    assert decision.category == category
+
+
 def test_a_general_check_in_at_a_height_or_here_now_is_urgent():
     check_in = RiskDecision(Tier.CHECK_IN, "general", None, paths=("tier_model",))
     assert check_in.in_scene(Scene(at_height=True)).tier is Tier.URGENT

@@ -40,7 +40,7 @@ def test_elsewhere_never_offers_uk_numbers(name, variation):
 
 def test_urgent_reply_offers_something_to_do_now_besides_a_number():
     words = load_words()
-    for category in ("suicide", "immediate_danger", "overdose", "self_harm"):
+    for category in ("suicide", "immediate_danger", "overdose", "self_harm", "honour_based_abuse"):
         right_now = words.urgent(category).right_now
         action = re.sub(r"[^.]*\b(call|text|ring)\b[^.]*\.", "", right_now)
         assert len(action.strip()) >= 40, right_now
@@ -52,8 +52,8 @@ def test_every_category_and_place_has_exactly_one_variation():
         key = tuple((c["name"], c["value"]) for c in variation.get("condition", []))
         assert key not in seen
         seen.add(key)
-    # (unset, nine kinds, general, detector_error) x (unset, five places), and a fallback
-    assert len(seen) == 12 * 6 + 1
+    # (unset, ten kinds, general, detector_error) x (unset, five places), and a fallback
+    assert len(seen) == 13 * 6 + 1
 
 
 def test_button_payloads_fit_telegram():

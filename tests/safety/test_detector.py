@@ -65,6 +65,29 @@ CASES = yaml.safe_load(
         ("he keeps turning up at my work", Tier.CHECK_IN, Category.STALKING),
         # sexual violence
         ("he raped me last night", Tier.URGENT, Category.SEXUAL_VIOLENCE),
+        # forced marriage and honour-based abuse: a category of its own, leading a threat to
+        # kill, whose reply also gives 999 and the Silent Solution
+        (
+            "theyre marrying me off next month and i dont want to",
+            Tier.URGENT,
+            Category.HONOUR_BASED_ABUSE,
+        ),
+        (
+            "my family are forcing me to marry a man i have never met",
+            Tier.CHECK_IN,
+            Category.HONOUR_BASED_ABUSE,
+        ),
+        (
+            "they said theyll kill me for bringing shame on the family",
+            Tier.URGENT,
+            Category.HONOUR_BASED_ABUSE,
+        ),
+        # a partner taking a passport to keep them from leaving is danger, not a marriage
+        ("he took my passport so i cant leave", Tier.URGENT, Category.IMMEDIATE_DANGER),
+        # Scots negatives and spellings read as English ones: "wouldnae" is "would not"
+        ("he wouldnae let me leave the hoose", Tier.URGENT, Category.IMMEDIATE_DANGER),
+        ("i dinnae want tae be here anymore", Tier.CHECK_IN, Category.SUICIDE),
+        ("he didnae hit me, it was the mind games", Tier.NONE, None),
         # a book, not the writer
         ("just read a book where the main character overdoses", Tier.NONE, None),
         # an ordinary topic question
@@ -75,6 +98,37 @@ def test_detector_table(detector, text, tier, category):
     assessment = detector.assess(text)
     assert assessment.tier == tier, assessment.explain()
     assert assessment.primary == category
+
+
+@pytest.mark.parametrize(
+    ("text", "context"),
+    [
+        ("my rishta is next month", (Category.HONOUR_BASED_ABUSE,)),
+        ("i said no to the rishta", (Category.HONOUR_BASED_ABUSE,)),
+        # not when the words are long past
+        ("my rishta was years ago, im divorced and fine now", ()),
+        ("i love my job", ()),
+    ],
+)
+def test_a_context_pattern_names_a_kind_and_never_a_risk(detector, text, context):
+    assessment = detector.assess(text)
+    assert assessment.tier is Tier.NONE
+    assert assessment.context == context
+    # ... nor explains a message safe, which would stop NLU escalating it
+    assert not assessment.explained_safe
+
+
+def test_a_scene_finds_its_words_across_sentences(detector):
+    assessment = detector.assess(
+        "flight is tomorrow 6am. mum thinks i dont know its for my shaadi. im 17. im scared"
+    )
+    assert assessment.tier is Tier.URGENT
+    assert assessment.primary is Category.HONOUR_BASED_ABUSE
+    assert "honour.taken_abroad_to_marry" in {f.pattern_id for f in assessment.findings}
+    # one slot missing (no force or fear): nothing
+    assert detector.assess("flight is tomorrow 6am for my cousins shaadi, so excited").tier is (
+        Tier.NONE
+    )
 
 
 def test_findings_say_which_pattern_fired_on_which_words(detector):

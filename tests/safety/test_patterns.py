@@ -60,6 +60,12 @@ def test_the_project_patterns_load():
         ({"phrases": ["#date"]}, "unknown special token"),
         # a run of words written as if it were one alternative: "im" alone would never match
         ({"phrases": ["only reason im|i am still here"]}, "'im' alone never matches"),
+        # a pattern has phrases or a scene, not both or neither
+        ({"scene": ["wedding|nikah", "tomorrow"]}, "phrases or a scene, not both or neither"),
+        ({"phrases": []}, "phrases or a scene, not both or neither"),
+        # a scene's slots are single words, and one slot would be a phrase
+        ({"phrases": [], "scene": ["next week", "flight"]}, "single lower-case words only"),
+        ({"phrases": [], "scene": ["wedding"]}, "at least two slots"),
         # an id must be group.name
         ({"id": "no-dot"}, "field 'id'"),
         # no explanation for staff

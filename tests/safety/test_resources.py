@@ -33,6 +33,29 @@ def book():
         ("stalking", None, {"stalking_helpline"}, set()),
         # sexual violence: Rape Crisis
         ("sexual_violence", None, {"rape_crisis"}, set()),
+        # forced marriage and honour-based abuse: 999 and the Silent Solution as for danger,
+        # Karma Nirvana and the Forced Marriage Unit, and the nation's helpline
+        (
+            "honour_based_abuse",
+            None,
+            {
+                "emergency",
+                "silent_solution",
+                "karma_nirvana",
+                "forced_marriage_unit",
+                "national_da_helpline",
+            },
+            set(),
+        ),
+        ("honour_based_abuse", "scotland", {"scotland_da_helpline"}, {"national_da_helpline"}),
+        # abroad: the local emergency number and the Forced Marriage Unit, which helps British
+        # nationals overseas; no UK helpline that only works from the UK
+        (
+            "honour_based_abuse",
+            "elsewhere",
+            {"local_emergency", "forced_marriage_unit"},
+            {"emergency", "karma_nirvana", "national_da_helpline"},
+        ),
         # elsewhere: international resources and never a UK number
         ("suicide", "elsewhere", {"find_a_helpline", "local_emergency"}, {"samaritans"}),
     ],
