@@ -35,9 +35,9 @@ HERE_NOW_CATEGORIES = frozenset(
     {Category.STALKING, Category.IMMEDIATE_DANGER, Category.CHILD_AT_RISK,
      Category.ABUSER_SUICIDE_THREAT, Category.HONOUR_BASED_ABUSE, Category.GENERAL}
 )  # fmt: skip
-# The kinds of risk a context pattern's category replaces in the reply: danger, stalking,
-# someone else, or none named. Never suicide, self-harm, overdose, a child or sexual violence,
-# whose replies have their own helplines.
+# The kinds of risk a pattern names that a context pattern's category replaces in the reply:
+# danger, stalking, someone else. Never suicide, self-harm, overdose, a child or sexual
+# violence found in the words, whose replies have their own helplines.
 CONTEXT_NAMES = frozenset(
     {Category.IMMEDIATE_DANGER, Category.STALKING, Category.CONCERN_FOR_OTHER, Category.GENERAL}
 )
@@ -319,8 +319,11 @@ def decide(
         chosen = primary or nlu or Category.GENERAL
         # Words of forced marriage or family "honour" name the kind of a danger found by any
         # path ("they've set the date and taken my phone, i'm locked in"): the honour-based
-        # abuse reply holds 999 and the Silent Solution too, and adds the specialists.
-        if assessment.context and chosen in CONTEXT_NAMES:
+        # abuse reply holds 999 and the Silent Solution too, and adds the specialists. They
+        # also beat a kind NLU guessed when the patterns named none: "my family keep pushing
+        # the rishta and i dont want it" spread DIET's ranking over the risk intents, and the
+        # likeliest was suicide.
+        if assessment.context and (primary is None or primary in CONTEXT_NAMES):
             chosen = assessment.context[0]
         category = chosen.value
     return RiskDecision(

@@ -266,7 +266,13 @@ def test_a_path_that_escalates_names_the_kind_beside_the_tier_model(detector):
         ("the nikah is on the 14th and they've taken my shoes", "greet", "honour_based_abuse"),
         # a danger the detector found, in a message about a rishta
         ("dad has a knife because i said no to the rishta", "greet", "honour_based_abuse"),
-        # never instead of the kinds with their own helplines
+        # ... and beat a kind NLU guessed when the patterns named none
+        (
+            "the nikah is on the 14th and they've taken my shoes",
+            "risk_suicide",
+            "honour_based_abuse",
+        ),
+        # never instead of the kinds with their own helplines that the words name
         ("the rishta is fixed and i want to kill myself", "greet", "suicide"),
         ("the rishta is fixed and he raped me last night", "greet", "sexual_violence"),
     ],
@@ -274,7 +280,7 @@ def test_a_path_that_escalates_names_the_kind_beside_the_tier_model(detector):
 def test_words_of_forced_marriage_name_the_kind_of_a_danger_found(detector, text, intent, category):
     decision = decide(
         detector.assess(text),
-        {"name": intent, "confidence": 0.5},
+        {"name": intent, "confidence": 0.97},
         ranked((intent, 1.0)),
         tier_ranking=tiers(0.9, 0.05),
         **TIER_MODEL,
