@@ -20,7 +20,6 @@ from lantern._yaml import parse_file
 from lantern.safety._model import REPLY_CATEGORIES
 from lantern.safety.resources import NATION_NAMES, NATIONS, ResourceBook, load_resources
 
-RISK_CATEGORIES = REPLY_CATEGORIES
 CATEGORY_SLOT = "risk_category"
 NATION_SLOT = "nation"
 CHECK_IN_RESOURCES = 3
@@ -90,7 +89,7 @@ def load_words(path: Path | None = None) -> CrisisWords:
     data = parse_file(path, _File, CrisisReplyError)
     for section in ("urgent", "check_in"):
         keys = set(getattr(data, section))
-        missing = [c for c in (*RISK_CATEGORIES, "general") if c not in keys]
+        missing = [c for c in (*REPLY_CATEGORIES, "general") if c not in keys]
         if missing:
             raise CrisisReplyError(f"{path}: {section}: missing {', '.join(missing)}")
     return CrisisWords(data)
@@ -161,14 +160,14 @@ def signpost_text(words: CrisisWords, book: ResourceBook, nation: str | None) ->
 
 def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[dict[str, Any]]]:
     """Every crisis response with its variations, ready for a Rasa domain file."""
-    categories: list[str | None] = [None, *RISK_CATEGORIES, "general", "detector_error"]
+    categories: list[str | None] = [None, *REPLY_CATEGORIES, "general", "detector_error"]
     places: list[str | None] = [None, *NATIONS]
     urgent: list[dict[str, Any]] = []
     check_in: list[dict[str, Any]] = []
     yes_no = [_button("Yes", "affirm"), _button("No", "deny")]
     safe_buttons = [_button("Yes, I'm safe for now", "affirm"), _button("No", "deny")]
     for category in categories:
-        key = category if category in RISK_CATEGORIES else "general"
+        key = category if category in REPLY_CATEGORIES else "general"
         for nation in places:
             urgent.append(
                 {
