@@ -241,7 +241,10 @@ def main() -> int:
         "are in data/risk_tiers): how new sets change the figures on the others",
     )  # fmt: skip
     parser.add_argument("--set", action="append", default=[], help="flagger KEY=VALUE")
-    parser.add_argument("--grid", help="flagger KEY=V1,V2,... to try in turn")
+    parser.add_argument(
+        "--grid", action="append", default=[],
+        help="flagger KEY=V1,V2,... to try in turn (repeatable: each grid on its own)",
+    )  # fmt: skip
     args = parser.parse_args()
 
     from lantern.logs import quiet_frameworks
@@ -267,13 +270,14 @@ def main() -> int:
         if key not in flagger_config:
             parser.error(f"unknown flagger setting {key}")
         flagger_config[key] = float(value)
-    grid_key: str | None = None
-    grid_values: list[float | None] = [None]
+    trials: list[tuple[str | None, float | None]] = [(None, None)]
     if args.grid:
-        grid_key, _, values = args.grid.partition("=")
-        if grid_key not in flagger_config:
-            parser.error(f"unknown flagger setting {grid_key}")
-        grid_values = [float(v) for v in values.split(",")]
+        trials = []
+        for grid in args.grid:
+            grid_key, _, values = grid.partition("=")
+            if grid_key not in flagger_config:
+                parser.error(f"unknown flagger setting {grid_key}")
+            trials += [(grid_key, float(v)) for v in values.split(",")]
 
     started = time.monotonic()
     folder = ROOT / tier_config["labelled_messages"]
@@ -301,7 +305,7 @@ def main() -> int:
         f"{args.folds} folds by file"
     )
     detector = RiskDetector()
-    for value in grid_values:
+    for grid_key, value in trials:
         config = dict(flagger_config)
         if grid_key is not None:
             config[grid_key] = value

@@ -226,6 +226,7 @@ def decide(
     tier_check_in_min: float = 2.0,
     tier_urgent_min: float = 2.0,
     nlu_alone_tier_min: float = 0.0,
+    nlu_alone_urgent_min: float = 0.0,
     explained_tier_min: float = 2.0,
 ) -> RiskDecision:
     """Any path escalating is enough; NLU overrules 'explained safe' only with the tier model.
@@ -239,9 +240,10 @@ def decide(
     message is urgent, or risk of either tier; its thresholds default to off too. The intent
     ranking alone (DIET, the share or both; neither the detector nor the tier model escalating)
     also needs the tier model to put at least ``nlu_alone_tier_min`` on risk of either tier,
-    when the tier model ranked the message. A message the detector explained safe is a check-in
-    on the tier model's word alone only when it puts at least ``explained_tier_min`` on risk
-    of either tier (default off).
+    when the tier model ranked the message, and is urgent only when the tier model puts at
+    least ``nlu_alone_urgent_min`` on urgent (else a check-in). A message the detector
+    explained safe is a check-in on the tier model's word alone only when it puts at least
+    ``explained_tier_min`` on risk of either tier (default off).
     """
     name = intent.get("name")
     confidence = float(intent.get("confidence") or 0.0)
@@ -269,6 +271,16 @@ def decide(
         # question about a court order spread its ranking over the risk intents. See config.yml
         # for how the threshold was set.
         diet_tier = share_tier = Tier.NONE
+    if (
+        max(diet_tier, share_tier) is Tier.URGENT
+        and tier_ranking
+        and max(assessment.tier, model_tier) is Tier.NONE
+        and scores.urgent < nlu_alone_urgent_min
+    ):
+        # The intent ranking alone is sure of urgent risk, and the model of whole messages sees
+        # next to no urgency: "cried myself to sleep again, 3rd night running" spread DIET's
+        # ranking over self-harm and suicide. A check-in asks; it does not send the crisis reply.
+        diet_tier, share_tier = (min(t, Tier.CHECK_IN) for t in (diet_tier, share_tier))
     if assessment.explained_safe:
         # The detector explained the risk words away (negated, long past, a figure of speech).
         # NLU alone cannot overrule that, but the tier model (whole messages) agreeing with the

@@ -68,6 +68,7 @@ class RiskFlagger(GraphComponent):
             "tier_check_in_min": 2.0,
             "tier_urgent_min": 2.0,
             "nlu_alone_tier_min": 0.0,
+            "nlu_alone_urgent_min": 0.0,
             "explained_tier_min": 2.0,
             "tier_confirm_urgent_min": 2.0,
             "signpost_tier_min": 2.0,
@@ -127,6 +128,7 @@ class RiskFlagger(GraphComponent):
             tier_check_in_min=float(self._config["tier_check_in_min"]),
             tier_urgent_min=float(self._config["tier_urgent_min"]),
             nlu_alone_tier_min=float(self._config["nlu_alone_tier_min"]),
+            nlu_alone_urgent_min=float(self._config["nlu_alone_urgent_min"]),
             explained_tier_min=float(self._config["explained_tier_min"]),
         )
         if decision.tier is Tier.CHECK_IN:

@@ -741,6 +741,66 @@ def is_fiction(w: Words, start: int) -> bool:
     )
 
 
+# A threat reported in the past tense ("he said he'd kill me if i ever left"), in a message
+# that also says it is over ("i left 4 years ago, he's in prison now and i'm safe").
+SAID_THEN = frozenset(
+    {"said", "told", "threatened", "swore", "warned", "promised", "texted", "wrote", "screamed",
+     "shouted", "yelled"}
+)  # fmt: skip
+# ... unless he is to be let out: "he said he'd kill me when he gets out. he's in prison".
+RELEASE_CUES = (
+    ("gets", "out"), ("getting", "out"), ("get", "out"), ("comes", "out"), ("coming", "out"),
+    ("released",), ("release",), ("parole",), ("out", "soon"), ("let", "out"),
+)  # fmt: skip
+_RELEASE = _cues(RELEASE_CUES)
+
+
+def is_said_then(w: Words, start: int, end: int) -> bool:
+    """Someone's past words in the match's sentence, and the message says that time is over.
+
+    Over means the message's own words for it (``is_over``), or settled words with a time in
+    the past ("in prison" and "4 years ago"); never when it sets a time now, places someone
+    here, or says he is to be let out.
+    """
+    left, _ = sentence_bounds(w, start, end)
+    said = any(
+        word in SAID_THEN and not THIRD_PERSON.isdisjoint(w.text[max(left, i - 2) : i])
+        for i, word in enumerate(w.text[left:end], start=left)
+    )
+    return (
+        said
+        and (is_over(w) or (is_settled(w) and _has_cue(w.joined, _PAST)))
+        and not has_time(w)
+        and not is_here_now(w)
+        and not _has_cue(w.joined, _RELEASE)
+    )
+
+
+# A story named and joined to what happens in it: "watched a film where the wife burns his
+# house down", "that eastenders where he set fire to the house", "a documentary about the case
+# where she killed him with a hammer". Not the news, which may be the writer's own ("the news
+# about him"), nor a story a child tells, which may be a disclosure.
+STORY_MEDIA = MEDIA - {"news", "article", "podcast"}
+_STORY_LINKS = frozenset({"where", "about", "wherein", "whose"})
+_STORY_LINK_WITHIN = 4
+_NOT_IN_STORY = FIRST_PERSON | {"we", "us", "our", "you", "your", "u", "ur"}
+
+
+def is_in_story(w: Words, start: int, end: int) -> bool:
+    """Earlier in the sentence a film, book or programme is named and joined to the match.
+
+    The words from the story's name to the end of the sentence name neither the writer nor
+    the reader ("a film where a man gets stabbed and he grabbed a knife and held it to me" is
+    not a story), and the message places no one here and now.
+    """
+    left, right = sentence_bounds(w, start, end)
+    for i in range(start - 1, left - 1, -1):
+        if w.text[i] in STORY_MEDIA:
+            linked = not _STORY_LINKS.isdisjoint(w.text[i + 1 : i + 1 + _STORY_LINK_WITHIN])
+            return linked and _NOT_IN_STORY.isdisjoint(w.text[i:right]) and not is_here_now(w)
+    return False
+
+
 def has_now(w: Words) -> bool:
     """The message says it is happening right now."""
     return _has_cue(w.joined, _NOW_WORDS)

@@ -262,6 +262,10 @@ class RiskDetector:
         elif third_person and category in _TIMED_CATEGORIES and ctx.is_fiction(w, start):
             modifiers.append(Modifier.FICTION)
             tier = Tier.NONE
+        elif category is Category.IMMEDIATE_DANGER and ctx.is_in_story(w, start, end):
+            # "watched a film where the wife burns his house down" (thirtieth session, set WC)
+            modifiers.append(Modifier.FICTION)
+            tier = Tier.NONE
         elif p.person == "first" and third_person:
             modifiers.append(Modifier.THIRD_PERSON)
             category = Category.CONCERN_FOR_OTHER
@@ -307,6 +311,10 @@ class RiskDetector:
                 tier = min(tier, Tier.CHECK_IN) if kept else Tier.NONE
             else:
                 past, now = ctx.past_and_now(w, start, end)
+                if not past and p.kind is Kind.THREAT and ctx.is_said_then(w, start, end):
+                    # "he said he'd kill me if i ever left. i left 4 years ago, he's in prison
+                    # now and i'm safe" (thirtieth session, set WC)
+                    past, now = True, False
                 if past and (ctx.is_over(w) or (not now and ctx.is_settled(w))):
                     modifiers.append(Modifier.PAST)
                     tier = Tier.NONE

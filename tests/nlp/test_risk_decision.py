@@ -417,6 +417,35 @@ def test_the_nlu_alone_rule_leaves_a_decision_the_detector_shares(detector):
     assert decision.paths == ("detector", "diet")
 
 
+@pytest.mark.parametrize(("urgent", "tier"), [(0.02, Tier.CHECK_IN), (0.3, Tier.URGENT)])
+def test_the_intent_ranking_alone_is_urgent_only_when_the_tier_model_sees_urgency(
+    detector, urgent, tier
+):
+    decision = decide(
+        detector.assess("cried myself to sleep again, third night running"),
+        {"name": "risk_self_harm", "confidence": 0.4},
+        ranked(("risk_self_harm", 0.4), ("risk_suicide", 0.3), ("risk_check_in", 0.05)),
+        tier_ranking=tiers(urgent, 0.4),
+        **{**SHARE, **TIER_MODEL},
+        nlu_alone_tier_min=0.3,
+        nlu_alone_urgent_min=0.1,
+    )
+    assert decision.tier is tier
+    assert decision.paths == ("risk_share",)
+
+
+def test_the_urgent_rule_leaves_urgency_the_detector_found(detector):
+    decision = decide(
+        detector.assess("i want to kill myself"),
+        {"name": "risk_suicide", "confidence": 0.99},
+        ranked(("risk_suicide", 0.99)),
+        tier_ranking=tiers(0.01, 0.01),
+        **TIER_MODEL,
+        nlu_alone_urgent_min=0.5,
+    )
+    assert decision.tier is Tier.URGENT
+
+
 def test_diet_alone_stands_when_the_tier_model_gave_no_ranking(detector):
     decision = decide(
         detector.assess("can i take lemsip with my other tablets"),

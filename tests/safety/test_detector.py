@@ -372,3 +372,34 @@ def test_a_kitchen_cut_that_bled_is_a_figure_but_one_on_purpose_is_not(detector)
         Tier.NONE
     )
     assert detector.assess("cut my finger on purpose and it bled everywhere").tier is Tier.URGENT
+
+
+def test_danger_in_a_named_story_is_none_but_not_when_the_writer_is_in_the_sentence(detector):
+    story = detector.assess("saw a drama last night where the boyfriend pulls a knife on her")
+    assert story.tier is Tier.NONE
+    assert Modifier.FICTION in story.findings[0].modifiers
+    # no link from the programme to what happens: not a story ("we watched a film and ...")
+    assert detector.assess("we watched a film and then he pulled a knife on her").tier is (
+        Tier.URGENT
+    )
+    # the writer in the sentence, or here and now
+    assert detector.assess("a film where he pulls a knife, like he did to me tonight").tier is (
+        Tier.URGENT
+    )
+    assert detector.assess("the news about him: hes got a knife and hes outside").tier is (
+        Tier.URGENT
+    )
+
+
+def test_a_threat_said_then_is_none_only_when_the_message_says_that_time_is_over(detector):
+    over = detector.assess(
+        "he said he would kill me if i left. i left 5 years ago, hes in prison and im ok now"
+    )
+    assert over.tier is Tier.NONE
+    assert Modifier.PAST in over.findings[0].modifiers
+    # said, but no word that it is over; or over with a time set now
+    assert detector.assess("he said he would kill me if i left").tier is Tier.URGENT
+    assert (
+        detector.assess("he said he would kill me. hes been in prison 5 years, out tomorrow").tier
+        > Tier.NONE
+    )
