@@ -779,8 +779,10 @@ def is_said_then(w: Words, start: int, end: int) -> bool:
 # A story named and joined to what happens in it: "watched a film where the wife burns his
 # house down", "that eastenders where he set fire to the house", "a documentary about the case
 # where she killed him with a hammer". Not the news, which may be the writer's own ("the news
-# about him"), nor a story a child tells, which may be a disclosure.
-STORY_MEDIA = MEDIA - {"news", "article", "podcast"}
+# about him"), nor a story a child tells, which may be a disclosure, nor a word that is also
+# something else: "show the kids where he keeps the gun", "a drama at the school where he
+# turned up with a knife".
+STORY_MEDIA = MEDIA - {"news", "article", "podcast", "show", "drama", "soap", "character", "doc"}
 _STORY_LINKS = frozenset({"where", "about", "wherein", "whose"})
 _STORY_LINK_WITHIN = 4
 _NOT_IN_STORY = FIRST_PERSON | {"we", "us", "our", "you", "your", "u", "ur"}

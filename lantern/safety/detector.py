@@ -263,7 +263,7 @@ class RiskDetector:
             modifiers.append(Modifier.FICTION)
             tier = Tier.NONE
         elif category is Category.IMMEDIATE_DANGER and ctx.is_in_story(w, start, end):
-            # "watched a film where the wife burns his house down" (thirtieth session, set WC)
+            # "watched a film where the wife burns his house down" (thirtieth session, set WB)
             modifiers.append(Modifier.FICTION)
             tier = Tier.NONE
         elif p.person == "first" and third_person:
@@ -313,7 +313,7 @@ class RiskDetector:
                 past, now = ctx.past_and_now(w, start, end)
                 if not past and p.kind is Kind.THREAT and ctx.is_said_then(w, start, end):
                     # "he said he'd kill me if i ever left. i left 4 years ago, he's in prison
-                    # now and i'm safe" (thirtieth session, set WC)
+                    # now and i'm safe" (thirtieth session: the 2 a.m. check, after set WB)
                     past, now = True, False
                 if past and (ctx.is_over(w) or (not now and ctx.is_settled(w))):
                     modifiers.append(Modifier.PAST)

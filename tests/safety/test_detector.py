@@ -375,7 +375,7 @@ def test_a_kitchen_cut_that_bled_is_a_figure_but_one_on_purpose_is_not(detector)
 
 
 def test_danger_in_a_named_story_is_none_but_not_when_the_writer_is_in_the_sentence(detector):
-    story = detector.assess("saw a drama last night where the boyfriend pulls a knife on her")
+    story = detector.assess("saw a series last night where the boyfriend pulls a knife on her")
     assert story.tier is Tier.NONE
     assert Modifier.FICTION in story.findings[0].modifiers
     # no link from the programme to what happens: not a story ("we watched a film and ...")
@@ -387,6 +387,10 @@ def test_danger_in_a_named_story_is_none_but_not_when_the_writer_is_in_the_sente
         Tier.URGENT
     )
     assert detector.assess("the news about him: hes got a knife and hes outside").tier is (
+        Tier.URGENT
+    )
+    # a word that is also something else
+    assert detector.assess("his dad said hed show the kids where, hes holding a knife").tier is (
         Tier.URGENT
     )
 
