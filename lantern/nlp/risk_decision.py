@@ -260,10 +260,12 @@ def decide(
         elif confidence >= diet_check_in_min:
             diet_tier = Tier.CHECK_IN
     share_tier, share_category = share.tier(share_check_in_min, share_urgent_min)
+    # Whether only the intent ranking could escalate: the tier model ranked the message, and
+    # neither it nor the detector escalates.
+    nlu_alone = bool(tier_ranking) and max(assessment.tier, model_tier) is Tier.NONE
     if (
-        max(diet_tier, share_tier) > Tier.NONE
-        and tier_ranking
-        and max(assessment.tier, model_tier) is Tier.NONE
+        nlu_alone
+        and max(diet_tier, share_tier) > Tier.NONE
         and scores.urgent + scores.check_in < nlu_alone_tier_min
     ):
         # The intent ranking alone, and the model of whole messages sees next to no risk: DIET
@@ -272,9 +274,8 @@ def decide(
         # for how the threshold was set.
         diet_tier = share_tier = Tier.NONE
     if (
-        max(diet_tier, share_tier) is Tier.URGENT
-        and tier_ranking
-        and max(assessment.tier, model_tier) is Tier.NONE
+        nlu_alone
+        and max(diet_tier, share_tier) is Tier.URGENT
         and scores.urgent < nlu_alone_urgent_min
     ):
         # The intent ranking alone is sure of urgent risk, and the model of whole messages sees
