@@ -2,10 +2,11 @@
 
 The risk flagger marks a message ``signpost`` when no path escalated it but the tier model
 still gave it some risk (lantern/nlp/risk_decision.py): most risky messages the bot does not
-escalate are said sideways and sit just under its thresholds. The bot answers what was asked
-and then sends ``utter_signpost`` (built from content/crisis_replies.yml and resources.yml): no
-question, no alarm, at most once a conversation session, and not when that session has
-already shown crisis resources.
+escalate are said sideways and sit just under its thresholds. A message NLU reads as someone
+sharing distress (crying, numb, frightened, worn out) counts as marked too. The bot answers
+what was asked and then sends ``utter_signpost`` (built from content/crisis_replies.yml and
+resources.yml): no question, no alarm, at most once a conversation session, and not when that
+session has already shown crisis resources.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lantern.nlp.risk_decision import RISK_KEY
+from lantern.nlp.risk_decision import DISTRESS_INTENT, RISK_KEY
 
 RESPONSE = "utter_signpost"
 # Replies that already list helplines: after one of these a signpost adds nothing.
@@ -21,9 +22,16 @@ _SHOWN_RESOURCES = ("utter_urgent", "utter_check_in", "utter_resources", RESPONS
 
 
 def marked(latest_message: Mapping[str, Any]) -> bool:
-    """Whether the risk flagger marked this message for a signpost."""
+    """Whether the risk flagger marked this message for a signpost, or it shares distress.
+
+    A message still read as ``share_distress`` after the flagger had no risk to override it
+    with: its reply is followed by the line whether or not the tier model saw any risk.
+    """
     record = latest_message.get(RISK_KEY)
-    return isinstance(record, Mapping) and record.get("signpost") is True
+    if isinstance(record, Mapping) and record.get("signpost") is True:
+        return True
+    intent = latest_message.get("intent")
+    return isinstance(intent, Mapping) and intent.get("name") == DISTRESS_INTENT
 
 
 def should_signpost(latest_message: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> bool:

@@ -28,6 +28,9 @@ DIET_RISK_INTENTS: Mapping[str, tuple[Category, Tier]] = {
     "risk_abuser_threat": (Category.ABUSER_SUICIDE_THREAT, Tier.CHECK_IN),
 }
 TIER_INTENTS = {Tier.URGENT: "risk_urgent", Tier.CHECK_IN: "risk_check_in"}
+# Someone saying how they feel (crying, numb, frightened, worn out) with no sign of risk: not a
+# risk intent, so it takes its probability out of the risk share.
+DISTRESS_INTENT = "share_distress"
 # A check-in about these is urgent when the message places the person here and now ("he's in
 # reception shouting my name"), or on a ledge or a rail ("he's on the windowsill saying he'll
 # jump"): DIET's stalking and abuser intents can only check in on their own.

@@ -77,7 +77,9 @@ class RiskFlagger(GraphComponent):
         }
 
     def __init__(self, config: dict[str, Any], detector: RiskDetector | None = None) -> None:
-        self._config = config
+        # A model trained before a setting existed loads with that setting's default (off),
+        # rather than failing every message to a check-in.
+        self._config = {**self.get_default_config(), **config}
         self._detector = detector or RiskDetector()
 
     @classmethod

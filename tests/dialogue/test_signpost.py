@@ -21,6 +21,15 @@ def test_only_a_message_the_flagger_marked_is_signposted():
     assert not should_signpost({"text": "x"}, [*SESSION, *turn({"text": "x"})])
 
 
+def test_a_message_sharing_distress_counts_as_marked():
+    distress = {"text": "x", "intent": {"name": "share_distress", "confidence": 0.9}}
+    assert marked(distress)
+    assert marked({**distress, "risk": {"tier": "none", "signpost": False}})
+    assert not marked({"text": "x", "intent": {"name": "topic_trauma_bond", "confidence": 0.9}})
+    assert not marked({"text": "x", "intent": "share_distress"})
+    assert should_signpost(distress, [*SESSION, *turn(distress)])
+
+
 def test_once_a_session():
     earlier = turn(
         MARKED,

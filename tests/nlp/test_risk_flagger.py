@@ -42,6 +42,15 @@ def test_no_risk_leaves_the_intent_alone(detector):
     assert msg.get("risk")["tier"] == "none"
 
 
+def test_a_model_trained_before_a_setting_existed_still_flags(detector):
+    older = {k: v for k, v in CONFIG.items() if k != "nlu_alone_urgent_min"}
+    (msg,) = RiskFlagger(older, detector).process(
+        [message("why do i feel so stupid", "topic_feeling_stupid")]
+    )
+    assert msg.get("risk")["tier"] == "none"
+    assert msg.get("risk")["paths"] == []
+
+
 def test_diet_is_read_past_the_fallback_intent(detector):
     msg = ranked_message(
         "sorted the dog out, wont need the flat after friday",
