@@ -28,8 +28,9 @@ DIET_RISK_INTENTS: Mapping[str, tuple[Category, Tier]] = {
     "risk_abuser_threat": (Category.ABUSER_SUICIDE_THREAT, Tier.CHECK_IN),
 }
 TIER_INTENTS = {Tier.URGENT: "risk_urgent", Tier.CHECK_IN: "risk_check_in"}
-# Someone saying how they feel (crying, numb, frightened, worn out) with no sign of risk: not a
-# risk intent, so it takes its probability out of the risk share.
+# Someone saying how they feel (crying, numb, frightened, worn out) with no sign of risk. Not a
+# risk intent and not a safe one: the signpost offers the helplines after its reply, and the tier
+# model does not learn its examples (lantern/nlp/tier_examples.py).
 DISTRESS_INTENT = "share_distress"
 # A check-in about these is urgent when the message places the person here and now ("he's in
 # reception shouting my name"), or on a ledge or a rail ("he's on the windowsill saying he'll
@@ -50,6 +51,11 @@ AT_HEIGHT_CATEGORIES = frozenset(
 )  # fmt: skip
 
 
+# A share with distress set aside is taken of at least this much probability, so that a message
+# all but sure to be distress does not turn a crumb of risk into a certainty.
+_LEAST_REST = 0.1
+
+
 @dataclass(frozen=True)
 class RiskShare:
     """How much of the blended intent ranking's probability lies on risk intents.
@@ -66,8 +72,17 @@ class RiskShare:
     likeliest_urgent: Category | None = None
 
     @classmethod
-    def of(cls, ranking: Sequence[Mapping[str, Any]]) -> RiskShare:
-        """Sum the risk intents' confidences in a ranking (other intents are ignored)."""
+    def of(cls, ranking: Sequence[Mapping[str, Any]], distress_weight: float = 0.0) -> RiskShare:
+        """Sum the risk intents' confidences in a ranking (other intents are ignored).
+
+        ``distress_weight`` sets that part of the distress intent's probability aside first:
+        at 1 the share is the risk intents' part of what is not distress. Saying how one feels
+        goes with risk as often as without it, so it should not dilute the risk that is there.
+        """
+        distress = sum(
+            float(r.get("confidence") or 0.0) for r in ranking if r.get("name") == DISTRESS_INTENT
+        )
+        scale = 1.0 / max(1.0 - distress_weight * distress, _LEAST_REST)
         total = urgent = 0.0
         likeliest: Category | None = None
         likeliest_urgent: Category | None = None
@@ -82,7 +97,7 @@ class RiskShare:
             if ceiling is Tier.URGENT:
                 urgent += confidence
                 likeliest_urgent = likeliest_urgent or category
-        return cls(total, urgent, likeliest, likeliest_urgent)
+        return cls(min(total * scale, 1.0), min(urgent * scale, 1.0), likeliest, likeliest_urgent)
 
     def tier(self, check_in_min: float, urgent_min: float) -> tuple[Tier, Category | None]:
         """Urgent when the urgent-capable share is high enough, else a check-in, else none."""
@@ -231,6 +246,7 @@ def decide(
     nlu_alone_tier_min: float = 0.0,
     nlu_alone_urgent_min: float = 0.0,
     explained_tier_min: float = 2.0,
+    share_distress_weight: float = 0.0,
 ) -> RiskDecision:
     """Any path escalating is enough; NLU overrules 'explained safe' only with the tier model.
 
@@ -246,13 +262,14 @@ def decide(
     when the tier model ranked the message, and is urgent only when the tier model puts at
     least ``nlu_alone_urgent_min`` on urgent (else a check-in). A message the detector
     explained safe is a check-in on the tier model's word alone only when it puts at least
-    ``explained_tier_min`` on risk of either tier (default off).
+    ``explained_tier_min`` on risk of either tier (default off). ``share_distress_weight``
+    sets that part of the distress intent's probability aside before the share is taken.
     """
     name = intent.get("name")
     confidence = float(intent.get("confidence") or 0.0)
     diet_tier = Tier.NONE
     diet_category: Category | None = None
-    share = RiskShare.of(ranking)
+    share = RiskShare.of(ranking, share_distress_weight)
     share_tier, share_category = Tier.NONE, None
     scores = TierScores.of(tier_ranking)
     model_tier = scores.tier(tier_check_in_min, tier_urgent_min)

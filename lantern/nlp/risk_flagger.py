@@ -70,6 +70,7 @@ class RiskFlagger(GraphComponent):
             "nlu_alone_tier_min": 0.0,
             "nlu_alone_urgent_min": 0.0,
             "explained_tier_min": 2.0,
+            "share_distress_weight": 0.0,
             "tier_confirm_urgent_min": 2.0,
             "signpost_tier_min": 2.0,
             "pending_topic_min": 0.3,
@@ -132,6 +133,7 @@ class RiskFlagger(GraphComponent):
             nlu_alone_tier_min=float(self._config["nlu_alone_tier_min"]),
             nlu_alone_urgent_min=float(self._config["nlu_alone_urgent_min"]),
             explained_tier_min=float(self._config["explained_tier_min"]),
+            share_distress_weight=float(self._config["share_distress_weight"]),
         )
         if decision.tier is Tier.CHECK_IN:
             decision = decision.in_scene(self._detector.scene(text))

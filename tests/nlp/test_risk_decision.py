@@ -89,6 +89,30 @@ def test_risk_share_sums_the_risk_intents_only():
     assert (share.likeliest, share.likeliest_urgent) == (Category.SUICIDE, Category.SUICIDE)
 
 
+def test_distress_set_aside_does_not_dilute_the_risk_share():
+    ranking = ranked(
+        ("share_distress", 0.5), ("risk_suicide", 0.3), ("risk_stalking", 0.1), ("greet", 0.1)
+    )
+    assert RiskShare.of(ranking).total == pytest.approx(0.4)
+    whole = RiskShare.of(ranking, distress_weight=1.0)
+    assert (whole.total, whole.urgent) == (pytest.approx(0.8), pytest.approx(0.6))
+    assert RiskShare.of(ranking, distress_weight=0.5).total == pytest.approx(0.4 / 0.75)
+
+
+def test_a_crumb_of_risk_beside_sure_distress_stays_a_crumb():
+    share = RiskShare.of(ranked(("share_distress", 0.99), ("risk_suicide", 0.01)), 1.0)
+    assert share.total == pytest.approx(0.1)
+
+
+def test_the_distress_weight_reaches_the_decision(detector):
+    quiet = detector.assess("cant stop crying tonight")
+    ranking = ranked(("share_distress", 0.5), ("risk_suicide", 0.35), ("greet", 0.15))
+    intent = {"name": "share_distress", "confidence": 0.5}
+    assert decide(quiet, intent, ranking, **SHARE).tier is Tier.NONE
+    weighed = decide(quiet, intent, ranking, share_distress_weight=1.0, **SHARE)
+    assert (weighed.tier, weighed.paths) == (Tier.URGENT, ("risk_share",))
+
+
 @pytest.mark.parametrize(
     ("ranking", "tier", "category"),
     [

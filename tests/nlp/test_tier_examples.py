@@ -21,6 +21,14 @@ def test_an_intent_stands_for_its_ceiling():
     assert tier_of_intent("topic_gaslighting") is Tier.NONE
 
 
+def test_saying_how_one_feels_stands_for_no_tier(tmp_path):
+    assert tier_of_intent("share_distress") is None
+    texts, tiers = tier_examples(
+        [("cant stop crying tonight", "share_distress"), ("hello", "greet")], None
+    )
+    assert (texts, tiers) == (["hello"], ["none"])
+
+
 def test_labelled_messages_read_every_case_file_with_a_risk(tmp_path):
     (tmp_path / "b.yml").write_text(CASES)
     (tmp_path / "a.yml").write_text('cases:\n  - text: "hes outside"\n    expect: {risk: urgent}\n')
