@@ -76,8 +76,8 @@ class RiskShare:
         """Sum the risk intents' confidences in a ranking (other intents are ignored).
 
         ``distress_weight`` sets that part of the distress intent's probability aside first:
-        at 1 the share is the risk intents' part of what is not distress. Saying how one feels
-        goes with risk as often as without it, so it should not dilute the risk that is there.
+        at 1 the share is the risk intents' part of what is not distress. Risk is often said
+        in the words of distress, so distress should not dilute the risk that is there.
         """
         distress = sum(
             float(r.get("confidence") or 0.0) for r in ranking if r.get("name") == DISTRESS_INTENT
