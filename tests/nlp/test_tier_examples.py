@@ -21,7 +21,7 @@ def test_an_intent_stands_for_its_ceiling():
     assert tier_of_intent("topic_gaslighting") is Tier.NONE
 
 
-def test_saying_how_one_feels_stands_for_no_tier(tmp_path):
+def test_saying_how_one_feels_stands_for_no_tier():
     assert tier_of_intent("share_distress") is None
     texts, tiers = tier_examples(
         [("cant stop crying tonight", "share_distress"), ("hello", "greet")], None
