@@ -28,6 +28,7 @@ DIET_RISK_INTENTS: Mapping[str, tuple[Category, Tier]] = {
     "risk_abuser_threat": (Category.ABUSER_SUICIDE_THREAT, Tier.CHECK_IN),
 }
 TIER_INTENTS = {Tier.URGENT: "risk_urgent", Tier.CHECK_IN: "risk_check_in"}
+CONCERN_INTENT = "risk_concern_other"
 # Someone saying how they feel (crying, numb, frightened, worn out) with no sign of risk. Not a
 # risk intent and not a safe one: the signpost offers the helplines after its reply, and the tier
 # model does not learn its examples (lantern/nlp/tier_examples.py).
@@ -345,6 +346,14 @@ def decide(
         diet_named = diet_category if diet_tier > Tier.NONE else None
         share_named = share_category if share_tier > Tier.NONE else None
         nlu = diet_named if diet_tier >= share_tier else share_named
+        # Someone else at risk is taken from NLU only when it is DIET's own likeliest intent,
+        # sure or not. Found only as the blended ranking's likeliest risk intent, under DIET's
+        # own guess of danger, a topic or distress, it was the writer's own danger as often as
+        # not ("my ex's mate is at my door saying he's been sent to sort me out"), and the
+        # reply for someone else ("it's good that you're looking out for them") misreads the
+        # person. The general reply speaks to both (thirty-sixth session).
+        if nlu is Category.CONCERN_FOR_OTHER and name != CONCERN_INTENT:
+            nlu = None
         # The tier model knows no kinds of risk. When it alone escalates, the reply is the
         # general one (999, Samaritans and the domestic abuse helpline), not the kind of a
         # risk intent NLU ranked too low to act on: those guesses sent Rape Crisis to "dont

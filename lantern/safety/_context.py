@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from lantern.safety._text import words
+
 CLAUSE_BREAKS = frozenset(
     {",", ".", "!", "?", ";", ":", "but", "though", "although", "however", "yet", "cos",
      "because", "-", "—", "\n", "and", "so"}
@@ -356,12 +358,15 @@ class Words:
     every look at a word was a third of the detector's time.
     """
 
-    __slots__ = ("joined", "keys", "text")
+    __slots__ = ("cleaned", "joined", "keys", "text")
 
-    def __init__(self, text: Sequence[str], keys: Sequence[str]) -> None:
+    def __init__(self, text: Sequence[str], keys: Sequence[str], cleaned: str = "") -> None:
         self.text = text
         self.keys = keys
         self.joined = _joined(text)
+        # The cleaned message the words came from: its lone single quote marks, which the
+        # words drop, are read only when a rule needs them (``in_quotes``).
+        self.cleaned = cleaned
 
     def __len__(self) -> int:
         return len(self.text)
@@ -686,15 +691,116 @@ def is_reported(w: Words, start: int) -> bool:
     return False
 
 
-def is_third_person(w: Words, start: int) -> bool:
-    """The nearest person before the match, in its clause, is someone other than the writer."""
+def is_third_person(
+    w: Words, start: int, end: int | None = None, own: frozenset[str] = frozenset()
+) -> bool:
+    """The nearest person before the match, in its clause, is someone other than the writer.
+
+    Not when the writer is the match's own subject (``writer_is_subject``; ``own``: the keys
+    the phrase names): "lying next to him wishing i wouldn't wake up", "the kids would be fine
+    with my sister if i wasn't around".
+    """
     for i in range(start - 1, clause_start(w, start) - 1, -1):
         word = w.text[i]
         if word in THIRD_PERSON:
-            return True
+            return end is None or not writer_is_subject(w, start, end, own)
         if word in FIRST_PERSON:
             return False
     return False
+
+
+# The writer as a subject: "i", "i'm", "i've", "i'd", "i'll" (not "me" or "my": "he'll make
+# me", "my kids would").
+_WRITER_SUBJECT = frozenset({"i", "im", "ive", "id", "ill"})
+# Words that open a condition: a subject after one, in a phrase's gap, is the condition's
+# ("jump off the balcony if i leave tonight"), not the risk's.
+_SUBORDINATORS = frozenset({"if", "unless", "when", "till", "until", "before", "cos", "because"})
+_THREATENING = frozenset(
+    {"threaten", "threatens", "threatening", "threatened", "threat", "threats"}
+)
+
+
+def writer_is_subject(w: Words, start: int, end: int, own: frozenset[str]) -> bool:
+    """The writer is the subject of the match, before anyone else named in it.
+
+    A first-person word the phrase names, or one in its gap that does not open a condition.
+    Not inside quote marks (someone else's own words: "he texts 'i'll end it'") or after a
+    threat in the same sentence ("he's threatening to jump off the balcony if i leave").
+    """
+    left, _ = sentence_bounds(w, start, start)
+    if not _THREATENING.isdisjoint(w.text[left:start]):
+        return False
+    for i in range(start, end):
+        word = w.text[i]
+        if word in THIRD_PERSON:
+            return False
+        if word in _WRITER_SUBJECT and (
+            w.keys[i] in own or i == start or w.text[i - 1] not in _SUBORDINATORS
+        ):
+            return not in_quotes(w, i)
+    return False
+
+
+# Words that may come between the writer and what is said of them ("i keep ...", "i've been
+# ...", "i'm still ..."); a word of perceiving or thinking may not ("i can hear screaming", "i
+# think the kids next door are being hurt": a witness, not the one at risk).
+_LINKING = frozenset(
+    {"keep", "kept", "been", "just", "am", "was", "still", "have", "had", "got", "getting",
+     "get", "be", "being", "always", "really", "actually", "literally", "again", "now", "so"}
+)  # fmt: skip
+
+
+def is_writer_before(w: Words, start: int, end: int) -> bool:
+    """The writer is the match's subject, just before it, with no one else in its clause.
+
+    "i keep writing goodbye messages", "i'm getting hit every night"; not "i got a goodbye
+    text from my sister" or "i can hear screaming upstairs".
+    """
+    right = end
+    while right < len(w) and w.text[right] not in CLAUSE_BREAKS:
+        right += 1
+    if not THIRD_PERSON.isdisjoint(w.text[start:right]):
+        return False
+    for i in range(start - 1, max(clause_start(w, start), start - 4) - 1, -1):
+        word = w.text[i]
+        if word in _WRITER_SUBJECT:
+            return not in_quotes(w, i)
+        if word not in _LINKING:
+            return False
+    return False
+
+
+# An apostrophe between two letters is part of a word ("don't"); any other is a quote mark.
+_LONE_APOSTROPHE = re.compile(r"(?<![^\W_])'|'(?![^\W_])")
+
+
+def in_quotes(w: Words, index: int) -> bool:
+    """An odd number of quote marks, single or double, lie before the word in its sentence.
+
+    The words drop single quote marks, so the cleaned message is split again with them kept
+    as symbols ('"'), and the words are found again among the pieces. If they cannot all be
+    found, as can happen with a quote mark inside a word, only the double ones count.
+    """
+    left, _ = sentence_bounds(w, index, index)
+    doubles = sum(1 for word in w.text[left:index] if word in QUOTE_MARKS)
+    if "'" not in w.cleaned:
+        return doubles % 2 == 1
+    pieces = words(_LONE_APOSTROPHE.sub(' " ', w.cleaned))
+    marks, at = 0, 0
+    for piece in pieces:
+        if at < len(w.text) and piece == w.text[at]:
+            if at == index:
+                return marks % 2 == 1
+            if piece in SENTENCE_BREAKS:
+                marks = 0
+            if piece in QUOTE_MARKS:
+                marks += 1
+            at += 1
+        elif piece == '"':
+            marks += 1  # a single quote mark the words dropped
+        else:
+            break
+    return doubles % 2 == 1
 
 
 # Something done to a television is not watching it: "just threw the telly".

@@ -95,6 +95,9 @@ class Modifier(Enum):
     HABITUAL = "keeps_happening_not_now"
     WITH_PLAN = "with_a_plan_or_means"
     RESOLVED = "turned_out_harmless"
+    # Words about someone else at risk said of the writer ("i keep writing goodbye messages",
+    # "im getting hit every night"): the risk stands, its kind is not known (general).
+    WRITER = "about_the_writer"
 
 
 @dataclass(frozen=True)

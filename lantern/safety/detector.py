@@ -120,14 +120,15 @@ class RiskDetector:
     def _assess(self, text: str) -> RiskAssessment:
         if not isinstance(text, str):
             raise TypeError("a message must be text")
-        tokens = words(clean(text))
+        cleaned = clean(text)
+        tokens = words(cleaned)
         keys = list(map(self._keyer.key, tokens))
         candidates = self._prefilter.candidates(keys)
         scenes = self._scene_matches(keys)
         if not candidates and not scenes:
             return _assessment([])
         doc = self._doc(keys)
-        w = ctx.Words(tokens, keys)
+        w = ctx.Words(tokens, keys, cleaned)
         # A phrase's gaps never span the end of a sentence: "i cant take it. he will kill me"
         # is not the figure of speech "it ... kill me". (Checked after matching: a gap that
         # tested every token it skipped made a Matcher a third slower.)
@@ -239,7 +240,7 @@ class RiskDetector:
     ) -> Finding:
         assert p.category is not None
         tier, category, modifiers = p.tier, p.category, []
-        third_person = ctx.is_third_person(w, start)
+        third_person = ctx.is_third_person(w, start, end, own)
         negated = ctx.is_negated(w, start) or (
             # "he wouldn't hurt them": a threat's own words, denied. Not of the writer: "he'd
             # never hurt me" is how minimising sounds, and "grateful he didn't kill me ... half
@@ -271,6 +272,11 @@ class RiskDetector:
             category = Category.CONCERN_FOR_OTHER
             if not p.kind.is_anchor and p.kind is not Kind.ACT:
                 tier = min(tier, Tier.CHECK_IN)
+        elif p.person == "other" and ctx.is_writer_before(w, start, end):
+            # Someone else's danger in words the writer says of themselves: the tier stands,
+            # the kind is not known (thirty-sixth session).
+            modifiers.append(Modifier.WRITER)
+            category = Category.GENERAL
         if Modifier.FICTION in modifiers or Modifier.AT_WORK in modifiers:
             pass
         elif (

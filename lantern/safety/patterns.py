@@ -58,7 +58,7 @@ class _PatternEntry(BaseModel):
     explanation: str = Field(min_length=1)
     phrases: list[str] = Field(default_factory=list)
     scene: list[str] = Field(default_factory=list)
-    person: Literal["first", "any"] = "any"
+    person: Literal["first", "other", "any"] = "any"
     negatable: bool = True
     quotable: bool = True
     past_floor: Tier | None = Tier.NONE

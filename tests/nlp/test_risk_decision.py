@@ -557,3 +557,23 @@ def test_a_message_under_the_thresholds_with_some_risk_is_signposted(
 def test_a_failed_decision_is_never_just_signposted():
     failed = RiskDecision.failed().signposted(0.0)
     assert (failed.tier, failed.signpost) == (Tier.CHECK_IN, False)
+
+
+def test_someone_else_at_risk_is_taken_from_nlu_only_as_diets_own_likeliest_intent(detector):
+    ranking = ranked(("risk_concern_other", 0.4), ("risk_danger", 0.3), ("greet", 0.1))
+    text = "my exs mate is at my door saying hes been sent to sort me out"
+    # the blended ranking's likeliest risk intent alone, under DIET's own guess of danger: the
+    # general reply, which speaks to the writer too
+    alone = decide(
+        detector.assess(text), {"name": "risk_danger", "confidence": 0.6}, ranking, **SHARE
+    )
+    assert (alone.tier, alone.category) == (Tier.URGENT, "general")
+    # DIET's own likeliest intent, even when not sure enough to escalate on its own
+    for confidence in (0.6, 0.97):
+        named = decide(
+            detector.assess("my sisters just texted help and then nothing"),
+            {"name": "risk_concern_other", "confidence": confidence},
+            ranking,
+            **SHARE,
+        )
+        assert (named.tier, named.category) == (Tier.URGENT, "concern_for_other")

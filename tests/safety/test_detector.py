@@ -407,3 +407,32 @@ def test_a_threat_said_then_is_none_only_when_the_message_says_that_time_is_over
         detector.assess("he said he would kill me. hes been in prison 5 years, out tomorrow").tier
         > Tier.NONE
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        # the writer is the subject inside the words, though someone else is named before them
+        ("lying awake next to him wishing i just wouldnt wake up tomorrow", Category.SUICIDE),
+        (
+            "i keep thinking the kids would be fine with my sister if i wasnt around",
+            Category.SUICIDE,
+        ),
+        ("he said nobody would even notice if i was gone. hes right isnt he", Category.SUICIDE),
+        ("when hes asleep at 3 im finishing it. alarms set", Category.SUICIDE),
+        # someone else's own words, in quote marks, single or double
+        ("my ex texts 'ill end it' every time i dont reply", Category.CONCERN_FOR_OTHER),
+        ('he said last night "if you leave ill end it"', Category.CONCERN_FOR_OTHER),
+        ("my brother said ‘it’d be easier if i just wasn’t around’", Category.CONCERN_FOR_OTHER),
+        # a subject after "if" is the condition's, and a threat frames the whole sentence
+        ("hes threatening to jump off the balcony if i leave tonight", Category.CONCERN_FOR_OTHER),
+        # someone else making sure the writer never wakes is a threat to kill
+        ("he says if i go to sleep hell make sure i dont wake up", Category.IMMEDIATE_DANGER),
+        ("she said shes going to make sure i never wake up", Category.IMMEDIATE_DANGER),
+        ("ill make sure i dont wake up this time", Category.SUICIDE),
+    ],
+)
+def test_the_writer_as_the_subject_inside_the_words_is_the_writer(detector, text, category):
+    assessment = detector.assess(text)
+    assert assessment.primary is category, assessment.explain()
+    assert assessment.tier > Tier.NONE

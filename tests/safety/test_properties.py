@@ -90,3 +90,23 @@ def test_reading_the_scene_never_raises_on_arbitrary_text(text):
     scene = ctx.Words(tokens, tokens)
     assert ctx.is_here_now(scene) in (True, False)
     assert ctx.is_at_height(scene) in (True, False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from(list("ab i'\"’‘. \n1")), max_size=200))
+def test_finding_quote_marks_never_raises_and_agrees_with_double_quotes(text):
+    # in_quotes splits the message again with single quote marks kept and finds its words
+    # among the pieces; whatever the marks, it answers for every word and never raises.
+    from lantern.safety import _context as ctx
+    from lantern.safety._text import clean, words
+
+    cleaned = clean(text)
+    tokens = words(cleaned)
+    w = ctx.Words(tokens, tokens, cleaned)
+    for index in range(len(tokens)):
+        assert ctx.in_quotes(w, index) in (True, False)
+    if "'" not in cleaned:
+        doubles = ctx.Words(tokens, tokens)
+        assert [ctx.in_quotes(w, i) for i in range(len(tokens))] == [
+            ctx.in_quotes(doubles, i) for i in range(len(tokens))
+        ]
