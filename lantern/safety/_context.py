@@ -770,6 +770,32 @@ def is_writer_before(w: Words, start: int, end: int) -> bool:
     return False
 
 
+# Someone's own suicide or self-harm made to hang on what the writer does: "if you leave i'll
+# end it" in his words, "he says he'll kill himself if i don't come back" in theirs.
+_YOU = ("you", "u")
+_LEAVING = (
+    "leave", "go", "dont", "wont", "break", "split", "end", "walk", "ever", "answer", "reply",
+    "come", "take", "stop", "block",
+)  # fmt: skip
+COERCING_CUES = (
+    *(("if", who, act) for who in (*_YOU, "i") for act in _LEAVING),
+    *(("unless", who) for who in (*_YOU, "i")),
+    *((whose, "fault") for whose in ("your", "ur", "my")),
+    ("youll", "see"), ("youll", "have", "to", "live"), ("youll", "be", "sorry"),
+    ("ull", "see"), ("ull", "be", "sorry"),
+    *(("on", whose, where) for whose in ("your", "ur", "my")
+      for where in ("hands", "head", "conscience")),
+    *((why, "of", who) for why in ("because", "cos", "coz") for who in ("you", "u", "me")),
+)  # fmt: skip
+_COERCING = _cues(COERCING_CUES)
+
+
+def is_coerced(w: Words, start: int, end: int) -> bool:
+    """The match's sentence makes it hang on what the writer does: "if you leave", "unless i"."""
+    left, right = sentence_bounds(w, start, end)
+    return _has_cue(_joined(w.text[left:right]), _COERCING)
+
+
 # An apostrophe between two letters is part of a word ("don't"); any other is a quote mark.
 _LONE_APOSTROPHE = re.compile(r"(?<![^\W_])'|'(?![^\W_])")
 

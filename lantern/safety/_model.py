@@ -98,6 +98,8 @@ class Modifier(Enum):
     # Words about someone else at risk said of the writer ("i keep writing goodbye messages",
     # "im getting hit every night"): the risk stands, its kind is not known (general).
     WRITER = "about_the_writer"
+    # Someone's own harm made to hang on what the writer does ("if you leave i'll end it").
+    COERCING = "made_to_hang_on_them"
 
 
 @dataclass(frozen=True)

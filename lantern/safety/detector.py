@@ -49,6 +49,10 @@ _TIMED_CATEGORIES = (
 # What takes a context pattern's category away: its words are past, in a story, or resolved.
 _CONTEXT_GONE = frozenset({Modifier.PAST, Modifier.FICTION, Modifier.RESOLVED})
 
+# Kinds of harm to oneself that, quoted and made to hang on what the writer does, are a threat.
+_OWN_HARM = (Category.SUICIDE, Category.SELF_HARM, Category.OVERDOSE)
+_REFLEXIVE = frozenset({"himself", "herself", "themselves", "themself"})
+
 _NOTHING_FOUND = RiskAssessment(Tier.NONE, ())
 ERROR_ASSESSMENT = RiskAssessment(
     tier=Tier.CHECK_IN, categories=(Category.DETECTOR_ERROR,), findings=(), error=True
@@ -356,6 +360,25 @@ class RiskDetector:
             ):
                 modifiers.append(Modifier.QUOTED)
                 tier = Tier.CHECK_IN
+        if (
+            tier > Tier.NONE
+            and (
+                Modifier.THIRD_PERSON in modifiers
+                or (
+                    p.category is Category.CONCERN_FOR_OTHER
+                    and not _REFLEXIVE.isdisjoint(w.text[start:end])
+                )
+                or (category in _OWN_HARM and ctx.in_quotes(w, start))
+            )
+            and ctx.is_coerced(w, start, end)
+        ):
+            # Someone else's suicide or self-harm made to hang on what the writer does, in the
+            # writer's words or in quote marks ("he says he'll kill himself if i leave", "he
+            # texts 'if you don't answer i'll end it'"): the partner's threat, whose reply says
+            # it is not theirs to stop by staying. The tier is the one found above (thirty-sixth
+            # session).
+            modifiers.append(Modifier.COERCING)
+            category = Category.ABUSER_SUICIDE_THREAT
         return Finding(
             pattern_id=p.id,
             category=category,

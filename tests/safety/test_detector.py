@@ -422,10 +422,14 @@ def test_a_threat_said_then_is_none_only_when_the_message_says_that_time_is_over
         ("when hes asleep at 3 im finishing it. alarms set", Category.SUICIDE),
         # someone else's own words, in quote marks, single or double
         ("my ex texts 'ill end it' every time i dont reply", Category.CONCERN_FOR_OTHER),
-        ('he said last night "if you leave ill end it"', Category.CONCERN_FOR_OTHER),
+        # (made to hang on what the writer does, the partner's threat: the test below)
+        ('he said last night "if you leave ill end it"', Category.ABUSER_SUICIDE_THREAT),
         ("my brother said ‘it’d be easier if i just wasn’t around’", Category.CONCERN_FOR_OTHER),
         # a subject after "if" is the condition's, and a threat frames the whole sentence
-        ("hes threatening to jump off the balcony if i leave tonight", Category.CONCERN_FOR_OTHER),
+        (
+            "hes threatening to jump off the balcony if i leave tonight",
+            Category.ABUSER_SUICIDE_THREAT,
+        ),
         # someone else making sure the writer never wakes is a threat to kill
         ("he says if i go to sleep hell make sure i dont wake up", Category.IMMEDIATE_DANGER),
         ("she said shes going to make sure i never wake up", Category.IMMEDIATE_DANGER),
@@ -436,3 +440,32 @@ def test_the_writer_as_the_subject_inside_the_words_is_the_writer(detector, text
     assessment = detector.assess(text)
     assert assessment.primary is category, assessment.explain()
     assert assessment.tier > Tier.NONE
+
+
+@pytest.mark.parametrize(
+    ("text", "tier", "category"),
+    [
+        # someone else's own harm made to hang on what the writer does: the partner's threat
+        ("he says if i leave hell kill himself and itll be my fault", Tier.CHECK_IN,
+         Category.ABUSER_SUICIDE_THREAT),
+        ("every weekend he texts 'if you dont answer ill end it'", Tier.CHECK_IN,
+         Category.ABUSER_SUICIDE_THREAT),
+        ("he keeps texting “i’ll kill myself if you go to court”", Tier.CHECK_IN,
+         Category.ABUSER_SUICIDE_THREAT),
+        # the tier found before is kept: a time set is still urgent
+        ("my boyfriend just said hes going to hang himself in the garage if i walk out tonight",
+         Tier.URGENT, Category.ABUSER_SUICIDE_THREAT),
+        # not the writer's own words, in reported speech or said to the bot
+        ("my bf says if i dont go round hes posting the pics. going to the bridge tonight and "
+         "thats that", Tier.URGENT, Category.SUICIDE),
+        ("ill kill myself if you dont help me", Tier.URGENT, Category.SUICIDE),
+        # nor someone else's risk without a condition on the writer
+        ("my client just told me shes going to hang herself tonight", Tier.URGENT,
+         Category.CONCERN_FOR_OTHER),
+    ],
+)  # fmt: skip
+def test_someone_elses_harm_made_to_hang_on_the_writer_is_the_partners_threat(
+    detector, text, tier, category
+):
+    assessment = detector.assess(text)
+    assert (assessment.tier, assessment.primary) == (tier, category), assessment.explain()
