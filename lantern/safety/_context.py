@@ -358,15 +358,16 @@ class Words:
     every look at a word was a third of the detector's time.
     """
 
-    __slots__ = ("cleaned", "joined", "keys", "text")
+    __slots__ = ("cleaned", "joined", "keys", "quoted", "text")
 
     def __init__(self, text: Sequence[str], keys: Sequence[str], cleaned: str = "") -> None:
         self.text = text
         self.keys = keys
         self.joined = _joined(text)
         # The cleaned message the words came from: its lone single quote marks, which the
-        # words drop, are read only when a rule needs them (``in_quotes``).
+        # words drop, are read only when a rule needs them (``in_quotes``), once a message.
         self.cleaned = cleaned
+        self.quoted: tuple[bool, ...] | None = None
 
     def __len__(self) -> int:
         return len(self.text)
@@ -691,9 +692,7 @@ def is_reported(w: Words, start: int) -> bool:
     return False
 
 
-def is_third_person(
-    w: Words, start: int, end: int | None = None, own: frozenset[str] = frozenset()
-) -> bool:
+def is_third_person(w: Words, start: int, end: int, own: frozenset[str]) -> bool:
     """The nearest person before the match, in its clause, is someone other than the writer.
 
     Not when the writer is the match's own subject (``writer_is_subject``; ``own``: the keys
@@ -703,7 +702,7 @@ def is_third_person(
     for i in range(start - 1, clause_start(w, start) - 1, -1):
         word = w.text[i]
         if word in THIRD_PERSON:
-            return end is None or not writer_is_subject(w, start, end, own)
+            return not writer_is_subject(w, start, end, own)
         if word in FIRST_PERSON:
             return False
     return False
@@ -801,32 +800,40 @@ _LONE_APOSTROPHE = re.compile(r"(?<![^\W_])'|'(?![^\W_])")
 
 
 def in_quotes(w: Words, index: int) -> bool:
-    """An odd number of quote marks, single or double, lie before the word in its sentence.
+    """An odd number of quote marks, single or double, lie before the word in its sentence."""
+    if w.quoted is None:
+        w.quoted = _quoted(w)
+    return w.quoted[index]
+
+
+def _quoted(w: Words) -> tuple[bool, ...]:
+    """``in_quotes`` for every word of the message, worked out once.
 
     The words drop single quote marks, so the cleaned message is split again with them kept
-    as symbols ('"'), and the words are found again among the pieces. If they cannot all be
-    found, as can happen with a quote mark inside a word, only the double ones count.
+    as symbols ('"'), and the words are found again among the pieces. From a word that cannot
+    be found (a quote mark inside a word) on, only the double ones count.
     """
-    left, _ = sentence_bounds(w, index, index)
-    doubles = sum(1 for word in w.text[left:index] if word in QUOTE_MARKS)
-    if "'" not in w.cleaned:
-        return doubles % 2 == 1
-    pieces = words(_LONE_APOSTROPHE.sub(' " ', w.cleaned))
-    marks, at = 0, 0
-    for piece in pieces:
-        if at < len(w.text) and piece == w.text[at]:
-            if at == index:
-                return marks % 2 == 1
-            if piece in SENTENCE_BREAKS:
-                marks = 0
-            if piece in QUOTE_MARKS:
-                marks += 1
-            at += 1
-        elif piece == '"':
-            marks += 1  # a single quote mark the words dropped
-        else:
-            break
-    return doubles % 2 == 1
+    singles = [0] * (len(w.text) + 1)  # single quote marks just before each word
+    found = len(w.text)
+    if "'" in w.cleaned:
+        found = 0
+        for piece in words(_LONE_APOSTROPHE.sub(' " ', w.cleaned)):
+            if found < len(w.text) and piece == w.text[found]:
+                found += 1
+            elif piece == '"':
+                singles[found] += 1
+            else:
+                break
+    quoted = []
+    both = doubles = 0
+    for i, word in enumerate(w.text):
+        both += singles[i]
+        quoted.append((both if i < found else doubles) % 2 == 1)
+        if word in QUOTE_MARKS:
+            both, doubles = both + 1, doubles + 1
+        elif word in SENTENCE_BREAKS:
+            both = doubles = 0
+    return tuple(quoted)
 
 
 # Something done to a television is not watching it: "just threw the telly".

@@ -362,6 +362,7 @@ class RiskDetector:
                 tier = Tier.CHECK_IN
         if (
             tier > Tier.NONE
+            and ctx.is_coerced(w, start, end)
             and (
                 Modifier.THIRD_PERSON in modifiers
                 or (
@@ -370,7 +371,6 @@ class RiskDetector:
                 )
                 or (category in _OWN_HARM and ctx.in_quotes(w, start))
             )
-            and ctx.is_coerced(w, start, end)
         ):
             # Someone else's suicide or self-harm made to hang on what the writer does, in the
             # writer's words or in quote marks ("he says he'll kill himself if i leave", "he
