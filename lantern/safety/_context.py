@@ -711,6 +711,18 @@ def is_third_person(w: Words, start: int, end: int, own: frozenset[str]) -> bool
 # The writer as a subject: "i", "i'm", "i've", "i'd", "i'll" (not "me" or "my": "he'll make
 # me", "my kids would").
 _WRITER_SUBJECT = frozenset({"i", "im", "ive", "id", "ill"})
+# The writer as the one the phrase itself names as its object: "they'd all be better off
+# without me", "he says the kids would be better off without me" (his cruelty, the writer's
+# wish if anyone's), never someone else's.
+_WRITER_OBJECT = frozenset({"me", "myself", "meself"})
+# ... but not the writer as where it happened: "she took the pills in front of me".
+_PLACE_WORDS = (("front", "of"), ("next", "to"), ("beside",), ("near",))
+
+
+def _is_place(w: Words, i: int) -> bool:
+    return any(tuple(w.text[max(0, i - len(p)) : i]) == p for p in _PLACE_WORDS)
+
+
 # Words that open a condition: a subject after one, in a phrase's gap, is the condition's
 # ("jump off the balcony if i leave tonight"), not the risk's.
 _SUBORDINATORS = frozenset({"if", "unless", "when", "till", "until", "before", "cos", "because"})
@@ -722,8 +734,9 @@ _THREATENING = frozenset(
 def writer_is_subject(w: Words, start: int, end: int, own: frozenset[str]) -> bool:
     """The writer is the subject of the match, before anyone else named in it.
 
-    A first-person word the phrase names, or one in its gap that does not open a condition.
-    Not inside quote marks (someone else's own words: "he texts 'i'll end it'") or after a
+    A first-person word the phrase names, or one in its gap that does not open a condition;
+    or "me" / "myself" the phrase names, unless as a place ("in front of me"). Not inside
+    quote marks (someone else's own words: "he texts 'i'll end it'") or after a
     threat in the same sentence ("he's threatening to jump off the balcony if i leave").
     """
     left, _ = sentence_bounds(w, start, start)
@@ -736,6 +749,8 @@ def writer_is_subject(w: Words, start: int, end: int, own: frozenset[str]) -> bo
         if word in _WRITER_SUBJECT and (
             w.keys[i] in own or i == start or w.text[i - 1] not in _SUBORDINATORS
         ):
+            return not in_quotes(w, i)
+        if word in _WRITER_OBJECT and w.keys[i] in own and not _is_place(w, i):
             return not in_quotes(w, i)
     return False
 

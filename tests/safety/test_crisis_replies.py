@@ -40,10 +40,25 @@ def test_elsewhere_never_offers_uk_numbers(name, variation):
 
 def test_urgent_reply_offers_something_to_do_now_besides_a_number():
     words = load_words()
-    for category in ("suicide", "immediate_danger", "overdose", "self_harm", "honour_based_abuse"):
+    for category in (
+        "suicide",
+        "immediate_danger",
+        "overdose",
+        "self_harm",
+        "honour_based_abuse",
+        "abuser_suicide_threat",
+    ):
         right_now = words.urgent(category).right_now
         action = re.sub(r"[^.]*\b(call|text|ring)\b[^.]*\.", "", right_now)
         assert len(action.strip()) >= 40, right_now
+
+
+def test_what_to_do_now_comes_after_the_resources_and_says_so():
+    # urgent_text puts the helplines between the opening and right_now: right_now can point up,
+    # never down ("the helplines below" once followed them).
+    words = load_words()
+    for category in (*words.data.urgent, "general"):
+        assert not re.search(r"\bbelow\b", words.urgent(category).right_now), category
 
 
 def test_every_category_and_place_has_exactly_one_variation():

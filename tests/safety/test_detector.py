@@ -434,6 +434,17 @@ def test_a_threat_said_then_is_none_only_when_the_message_says_that_time_is_over
         ("he says if i go to sleep hell make sure i dont wake up", Category.IMMEDIATE_DANGER),
         ("she said shes going to make sure i never wake up", Category.IMMEDIATE_DANGER),
         ("ill make sure i dont wake up this time", Category.SUICIDE),
+        # the writer as the one the words themselves name: their own wish, or cruelty aimed
+        # at them, never worry about someone else
+        ("they would all be better off without me tbh", Category.SUICIDE),
+        (
+            "he says the kids would be better off without me and im starting to agree",
+            Category.SUICIDE,
+        ),
+        ("my wife says nobody would miss me. starting to believe her", Category.SUICIDE),
+        # ... but not the writer as where it happened
+        ("my friend just swallowed a load of pills in front of me", Category.CONCERN_FOR_OTHER),
+        ("my son said everyone would be better off without him", Category.CONCERN_FOR_OTHER),
     ],
 )
 def test_the_writer_as_the_subject_inside_the_words_is_the_writer(detector, text, category):
