@@ -190,7 +190,7 @@ class RiskDetector:
                 if f.base_tier is Tier.NONE and _CONTEXT_GONE.isdisjoint(f.modifiers)
             )
         )
-        findings = [f for f in findings if f.base_tier is not Tier.NONE]
+        findings = _threat_leads(w, [f for f in findings if f.base_tier is not Tier.NONE])
         return _assessment(findings, figurative=explained, context=context)
 
     def _scene_matches(self, keys: list[str]) -> list[tuple[RiskPattern, int, int, frozenset[str]]]:
@@ -391,6 +391,35 @@ class RiskDetector:
             explanation=p.explanation,
             modifiers=tuple(modifiers),
         )
+
+
+def _threat_leads(w: ctx.Words, findings: list[Finding]) -> list[Finding]:
+    """Someone else at risk, in a message where the partner's threat hangs on the writer.
+
+    "he's sat on the window ledge saying he'll jump if i leave", "he says if i leave tonight
+    he'll hang himself. he's in the garage with a rope now": the one at risk is the one making
+    the threat, so the reply is the partner's threat ("not yours to stop by staying"), not
+    worry about someone else ("stay with them until help comes"), with each tier kept. A
+    threat with nothing hung on the writer ("my sister is on the bridge saying she'll jump")
+    changes nothing (thirty-seventh session).
+    """
+    coerced = any(
+        f.category is Category.ABUSER_SUICIDE_THREAT
+        and (Modifier.COERCING in f.modifiers or ctx.is_coerced(w, f.start, f.end))
+        for f in findings
+    )
+    if not coerced:
+        return findings
+    return [
+        replace(
+            f,
+            category=Category.ABUSER_SUICIDE_THREAT,
+            modifiers=(*f.modifiers, Modifier.COERCING),
+        )
+        if f.category is Category.CONCERN_FOR_OTHER
+        else f
+        for f in findings
+    ]
 
 
 # Words so common that a phrase should not be looked up by them.

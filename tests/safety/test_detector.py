@@ -473,6 +473,14 @@ def test_the_writer_as_the_subject_inside_the_words_is_the_writer(detector, text
         # nor someone else's risk without a condition on the writer
         ("my client just told me shes going to hang herself tonight", Tier.URGENT,
          Category.CONCERN_FOR_OTHER),
+        # the one at risk in a message with the partner's threat is the one making it
+        ("shes stood on the balcony rail saying shell jump if i go out tonight", Tier.URGENT,
+         Category.ABUSER_SUICIDE_THREAT),
+        ("he texted saying hell kill himself if i dont come home. hes in the garage with a rope "
+         "now", Tier.URGENT, Category.ABUSER_SUICIDE_THREAT),
+        # ... and a threat hung on no one leaves someone else's danger as it was
+        ("my brother is on the bridge saying hell jump, ive got him on the phone", Tier.URGENT,
+         Category.CONCERN_FOR_OTHER),
     ],
 )  # fmt: skip
 def test_someone_elses_harm_made_to_hang_on_the_writer_is_the_partners_threat(
