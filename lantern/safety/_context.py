@@ -701,10 +701,45 @@ def is_third_person(w: Words, start: int, end: int, own: frozenset[str]) -> bool
     """
     for i in range(start - 1, clause_start(w, start) - 1, -1):
         word = w.text[i]
-        if word in THIRD_PERSON:
+        if word in THIRD_PERSON and not _is_owner_or_object(w, i):
             return not writer_is_subject(w, start, end, own)
         if word in FIRST_PERSON:
             return False
+    return False
+
+
+# Someone named only as the owner of the means ("ate the whole box of his sleeping tablets")
+# or as the one wanted or called ("i just want someone to talk to while it kicks in") is not
+# the one at risk (thirty-seventh session).
+_POSSESSIVE = frozenset({"his", "her", "their"})
+_MEANS_OWNED = frozenset(
+    {"pills", "pill", "tablets", "tablet", "tabs", "meds", "medication", "medicine",
+     "prescription", "sleeping", "sleepers", "painkillers", "insulin", "razor", "razors",
+     "blade", "blades", "knife", "knives", "rope", "belt", "gun", "shotgun", "rifle",
+     "sertraline", "citalopram", "fluoxetine", "mirtazapine", "amitriptyline", "codeine",
+     "tramadol", "morphine", "diazepam", "zopiclone", "pregabalin", "gabapentin",
+     "quetiapine", "propranolol", "paracetamol", "antidepressants", "whisky", "vodka"}
+)  # fmt: skip
+_INDEFINITE = frozenset({"someone", "somebody", "anyone", "anybody"})
+_WANTING = frozenset({"want", "wanted", "need", "needed", "call", "ring", "tell", "told", "text"})
+# A clause opening on one of these names its subject ("my 3 yr old got into his pills"): only
+# the writer, or no one ("had a few of his sleeping tablets"), takes the owner's means.
+_NOUN_OPENERS = frozenset(
+    {"my", "our", "the", "a", "an", "this", "that", "these", "those", "your", "one"}
+)
+
+
+def _is_owner_or_object(w: Words, i: int) -> bool:
+    word = w.text[i]
+    if word in _POSSESSIVE:
+        opener = w.text[clause_start(w, i)]
+        return (
+            opener not in _NOUN_OPENERS
+            and (opener not in THIRD_PERSON or opener == word)
+            and not _MEANS_OWNED.isdisjoint(w.text[i + 1 : i + 3])
+        )
+    if word in _INDEFINITE:
+        return i > 0 and w.text[i - 1] in _WANTING
     return False
 
 
@@ -781,7 +816,10 @@ def is_writer_before(w: Words, start: int, end: int) -> bool:
             return not in_quotes(w, i)
         if word not in _LINKING:
             return False
-    return False
+    # No subject at all, at the start of a sentence: the writer's, left unsaid ("sat on the
+    # railing of the flyover", thirty-seventh session).
+    left, _ = sentence_bounds(w, start, start)
+    return start - left < 4 and all(word in _LINKING for word in w.text[left:start])
 
 
 # Someone's own suicide or self-harm made to hang on what the writer does: "if you leave i'll
