@@ -787,6 +787,10 @@ def writer_is_subject(w: Words, start: int, end: int, own: frozenset[str]) -> bo
             return not in_quotes(w, i)
         if word in _WRITER_OBJECT and w.keys[i] in own and not _is_place(w, i):
             return not in_quotes(w, i)
+        if word == "my" and "my" in own and _MEANS_OWNED.isdisjoint(w.text[i + 1 : i + 3]):
+            # "nobody would even come to my funeral", "tell my daughter i always loved her";
+            # not "he's taken a load of my tablets"
+            return not in_quotes(w, i)
     return False
 
 
