@@ -186,6 +186,23 @@ def test_labelled_cases_reach_their_tier(detector):
     assert len(misses["none"]) <= 0.05 * counts["none"], misses["none"]
 
 
+def test_labelled_cases_get_their_kind(detector):
+    # The reply a kind leads with (the primary category) is among the case's labels for all
+    # but a few of the risky cases: 17 of 757 were off after the thirty-seventh session, most
+    # of them where two kinds are both fair ("my son punched me and he's got my daughter by
+    # the throat"). A floor against regressions, not a target.
+    labelled = [c for c in CASES if c["tier"] != "none" and c.get("categories")]
+    off = []
+    for case in labelled:
+        assessment = detector.assess(case["text"])
+        if assessment.tier is Tier.NONE:
+            continue
+        primary = assessment.primary.value if assessment.primary else None
+        if primary not in case["categories"]:
+            off.append((case["text"], primary))
+    assert len(off) <= 0.025 * len(labelled), off
+
+
 @pytest.mark.parametrize(
     "text",
     [
