@@ -702,10 +702,18 @@ def is_third_person(w: Words, start: int, end: int, own: frozenset[str]) -> bool
     for i in range(start - 1, clause_start(w, start) - 1, -1):
         word = w.text[i]
         if word in THIRD_PERSON and not _is_owner_or_object(w, i):
-            return not writer_is_subject(w, start, end, own)
+            return not writer_is_subject(w, start, end, own) and not _asks_anyone_else(w, start)
         if word in FIRST_PERSON:
             return False
     return False
+
+
+def _asks_anyone_else(w: Words, start: int) -> bool:
+    """ "does anyone else feel like they're just waiting to die": the writer is among them."""
+    left, _ = sentence_bounds(w, start, start)
+    return any(
+        w.text[i] in ("anyone", "anybody") and w.text[i + 1] == "else" for i in range(left, start)
+    )
 
 
 # Someone named only as the owner of the means ("ate the whole box of his sleeping tablets")
