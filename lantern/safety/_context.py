@@ -709,7 +709,10 @@ def is_third_person(w: Words, start: int, end: int, own: frozenset[str]) -> bool
 
 
 def _asks_anyone_else(w: Words, start: int) -> bool:
-    """ "does anyone else feel like they're just waiting to die": the writer is among them."""
+    """A sentence asking whether anyone else feels it: the writer is among them.
+
+    "does anyone else feel like they're just waiting to die".
+    """
     left, _ = sentence_bounds(w, start, start)
     return any(
         w.text[i] in ("anyone", "anybody") and w.text[i + 1] == "else" for i in range(left, start)
