@@ -96,3 +96,10 @@ def test_the_signpost_names_people_to_talk_to_in_each_place_and_asks_nothing():
     assert "Live Fear Free" in by_nation["wales"]["text"]
     assert "999" not in by_nation["elsewhere"]["text"]
     assert "116 123" not in by_nation["elsewhere"]["text"]
+
+
+def test_child_reply_fits_a_child_hurt_or_poisoned_as_well_as_threatened():
+    # "my toddler got into the dishwasher tablets" got "keep the child with you, somewhere you
+    # can get out", written for violence only (thirty-seventh session's last look).
+    right_now = load_words().urgent("child_at_risk").right_now
+    assert "swallowed" in right_now and "hurt" in right_now and "threatening" in right_now
