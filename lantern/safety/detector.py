@@ -80,12 +80,14 @@ class RiskDetector:
         # Each phrase's own words as keys: a "not" inside a match that the phrase names
         # ("not want to die") is the phrase's, not a negation of it.
         self._own_keys: dict[str, frozenset[str]] = {}
-        # Scenes: each slot's keys; every slot must be somewhere in the message.
+        # Scenes: each slot's keys; every slot must be somewhere in the message. A phrase's
+        # needs are slots the same way, checked only when the phrase is found.
         self._scenes: list[tuple[RiskPattern, tuple[frozenset[str], ...]]] = [
-            (p, tuple(frozenset(map(self._keyer.pattern_key, slot.split("|"))) for slot in p.scene))
-            for p in self.patterns.values()
-            if p.scene
+            (p, self._slots(p.scene)) for p in self.patterns.values() if p.scene
         ]
+        self._needs: dict[str, tuple[frozenset[str], ...]] = {
+            p.id: self._slots(p.needs) for p in self.patterns.values() if p.needs
+        }
         for pattern in self.patterns.values():
             for index, phrase in enumerate(pattern.phrases):
                 specs = compile_phrase(phrase, self._keyer.pattern_key)
@@ -139,7 +141,11 @@ class RiskDetector:
         breaks = [i for i, key in enumerate(keys) if key in ctx.SENTENCE_BREAKS]
         raw: list[tuple[RiskPattern, int, int]] = []
         own: dict[tuple[str, int, int], frozenset[str]] = {}
+        present = set(keys)
         for phrase, pattern, spans in self._spans(doc, keys, candidates):
+            needs = self._needs.get(pattern.id, ())
+            if any(present.isdisjoint(slot) for slot in needs):
+                continue
             for start, end in spans:
                 if any(start < i < end for i in breaks):
                     continue
@@ -192,6 +198,10 @@ class RiskDetector:
         )
         findings = _threat_leads(w, [f for f in findings if f.base_tier is not Tier.NONE])
         return _assessment(findings, figurative=explained, context=context)
+
+    def _slots(self, slots: Sequence[str]) -> tuple[frozenset[str], ...]:
+        """Each slot's alternatives as keys."""
+        return tuple(frozenset(map(self._keyer.pattern_key, slot.split("|"))) for slot in slots)
 
     def _scene_matches(self, keys: list[str]) -> list[tuple[RiskPattern, int, int, frozenset[str]]]:
         """Scenes whose every slot is in the message: each on its first slot's first word."""

@@ -15,7 +15,9 @@ space-separated sequence of token specs:
 
 A pattern has phrases or a ``scene``: a few slots of alternatives (``wedding|@marriage``), each of
 which must be somewhere in the message, in any order and across sentences ("flight is tomorrow
-6am. its for my shaadi. i cant go"). Its finding sits on the first slot's word.
+6am. its for my shaadi. i cant go"). Its finding sits on the first slot's word. A pattern with
+phrases may also have ``needs``: slots like a scene's, each of which must be somewhere in the
+message for a phrase to count ("nobody asked me" is a forced marriage only beside a nikah).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, Extra, Field, ValidationError, root_validator, validator
+from pydantic.fields import ModelField
 
 from lantern._yaml import YamlFileProblem, read_yaml
 from lantern.safety._model import Category, Kind, Tier
@@ -58,6 +61,7 @@ class _PatternEntry(BaseModel):
     explanation: str = Field(min_length=1)
     phrases: list[str] = Field(default_factory=list)
     scene: list[str] = Field(default_factory=list)
+    needs: list[str] = Field(default_factory=list)
     person: Literal["first", "other", "any"] = "any"
     negatable: bool = True
     quotable: bool = True
@@ -70,11 +74,13 @@ class _PatternEntry(BaseModel):
         compile_phrase(value)
         return value
 
-    @validator("scene", each_item=True)
-    def _scene_slot_is_one_word(cls, value: str) -> str:
+    @validator("scene", "needs", each_item=True)
+    def _slot_is_one_word(cls, value: str, field: ModelField) -> str:
         words = value.split("|")
         if not all(_LIST_WORD.match(w) for w in words):
-            raise ValueError(f"scene slot '{value}': alternatives of single lower-case words only")
+            raise ValueError(
+                f"{field.name} slot '{value}': alternatives of single lower-case words only"
+            )
         return value
 
     @root_validator(skip_on_failure=True)
@@ -86,6 +92,8 @@ class _PatternEntry(BaseModel):
             raise ValueError("scene: at least two slots (one slot is a phrase)")
         if scene and values.get("kind") is Kind.FIGURATIVE:
             raise ValueError("scene: only a risk pattern can be a scene")
+        if values.get("needs") and not phrases:
+            raise ValueError("needs: only a pattern with phrases needs words beside them")
         return values
 
     @root_validator(skip_on_failure=True)
@@ -171,11 +179,13 @@ class RiskPattern:
     # Slots of alternatives that must all be in the message, anywhere (a pattern has phrases
     # or a scene).
     scene: tuple[str, ...] = ()
+    # Slots of alternatives that must all be in the message, anywhere, for a phrase to count.
+    needs: tuple[str, ...] = ()
 
     @property
     def words(self) -> set[str]:
         """Every literal word its phrases use: the vocabulary misspellings are mapped onto."""
-        found: set[str] = {w for slot in self.scene for w in slot.split("|")}
+        found: set[str] = {w for slot in self.scene + self.needs for w in slot.split("|")}
         for phrase in self.phrases:
             for raw in phrase.split():
                 if raw in _GAPS or raw.startswith("#"):
@@ -367,6 +377,7 @@ def load_patterns(path: Path = PATTERNS_FILE) -> list[RiskPattern]:
             explains_message=p.explains_message,
             holds_figures=p.holds_figures,
             scene=tuple(p.scene),
+            needs=tuple(p.needs),
         )
         for p in parsed.patterns
     ]
@@ -382,7 +393,7 @@ def _expanded(raw: object) -> object:
         return raw
     expanded = []
     for entry in entries:
-        for field in ("phrases", "scene"):
+        for field in ("phrases", "scene", "needs"):
             phrases = entry.get(field) if isinstance(entry, dict) else None
             if isinstance(phrases, list):
                 try:

@@ -131,6 +131,22 @@ def test_a_scene_finds_its_words_across_sentences(detector):
     )
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the imam is coming round on friday to talk about my nikah. nobody asked me",
+        "theres an engagement party for me in bangladesh this summer. i never agreed to anything",
+    ],
+)
+def test_a_phrase_that_needs_words_counts_only_beside_them(detector, text):
+    assessment = detector.assess(text)
+    assert assessment.tier is Tier.CHECK_IN
+    assert assessment.primary is Category.HONOUR_BASED_ABUSE
+    assert "danger.marriage_not_chosen" in {f.pattern_id for f in assessment.findings}
+    # the same words with no marriage to come: nothing
+    assert detector.assess(text.split(".")[-1]).tier is Tier.NONE
+
+
 def test_findings_say_which_pattern_fired_on_which_words(detector):
     assessment = detector.assess("honestly im fine, ive just got the pills out")
     (finding,) = [f for f in assessment.findings if f.category is Category.OVERDOSE]

@@ -66,6 +66,9 @@ def test_the_project_patterns_load():
         # a scene's slots are single words, and one slot would be a phrase
         ({"phrases": [], "scene": ["next week", "flight"]}, "single lower-case words only"),
         ({"phrases": [], "scene": ["wedding"]}, "at least two slots"),
+        # words a phrase needs beside it are slots like a scene's, and only a phrase has them
+        ({"needs": ["next week"]}, "needs slot 'next week': alternatives of single"),
+        ({"phrases": [], "scene": ["wedding", "flight"], "needs": ["abroad"]}, "only a pattern"),
         # an id must be group.name
         ({"id": "no-dot"}, "field 'id'"),
         # no explanation for staff
