@@ -81,14 +81,13 @@ class RiskDetector:
         # ("not want to die") is the phrase's, not a negation of it.
         self._own_keys: dict[str, frozenset[str]] = {}
         # Scenes: each slot's keys; every slot must be somewhere in the message. A phrase's
-        # needs are slots the same way, checked only when the phrase is found.
+        # needs are slots the same way: the prefilter requires them as it requires the phrase's
+        # own words.
         self._scenes: list[tuple[RiskPattern, tuple[frozenset[str], ...]]] = [
             (p, self._slots(p.scene)) for p in self.patterns.values() if p.scene
         ]
-        self._needs: dict[str, tuple[frozenset[str], ...]] = {
-            p.id: self._slots(p.needs) for p in self.patterns.values() if p.needs
-        }
         for pattern in self.patterns.values():
+            needs = self._slots(pattern.needs)
             for index, phrase in enumerate(pattern.phrases):
                 specs = compile_phrase(phrase, self._keyer.pattern_key)
                 key = f"{pattern.id}#{index}"
@@ -101,7 +100,7 @@ class RiskDetector:
                     matcher = Matcher(self._nlp.vocab)
                     matcher.add(pattern.id, [specs])
                     self._matchers[key] = matcher
-                self._prefilter.add(key, specs)
+                self._prefilter.add(key, specs, needs)
                 self._named |= _named_keys(specs)
 
     def assess(self, text: str) -> RiskAssessment:
@@ -141,11 +140,7 @@ class RiskDetector:
         breaks = [i for i, key in enumerate(keys) if key in ctx.SENTENCE_BREAKS]
         raw: list[tuple[RiskPattern, int, int]] = []
         own: dict[tuple[str, int, int], frozenset[str]] = {}
-        present = set(keys)
         for phrase, pattern, spans in self._spans(doc, keys, candidates):
-            needs = self._needs.get(pattern.id, ())
-            if any(present.isdisjoint(slot) for slot in needs):
-                continue
             for start, end in spans:
                 if any(start < i < end for i in breaks):
                     continue
@@ -472,9 +467,17 @@ class _Prefilter:
         # anchor word -> (phrase key, words it must have, groups it must have one word of)
         self._index: dict[str, list[tuple[str, frozenset[str], tuple[frozenset[str], ...]]]] = {}
 
-    def add(self, phrase_key: str, specs: list[dict[str, Any]]) -> None:
-        """Index a compiled phrase by the least common of its required tokens."""
-        required: list[frozenset[str]] = []
+    def add(
+        self,
+        phrase_key: str,
+        specs: list[dict[str, Any]],
+        needs: Sequence[frozenset[str]] = (),
+    ) -> None:
+        """Index a compiled phrase by the least common of its required tokens.
+
+        ``needs``: slots its pattern requires anywhere in the message, one word of each.
+        """
+        required: list[frozenset[str]] = list(needs)
         for spec in specs:
             if spec.get("OP") is not None:
                 continue
