@@ -7,7 +7,8 @@ per file and in total, for each path (detector, DIET, the risk share, the tier m
 - on safe messages (`risk: none`): how many it escalated, and how many only it escalated;
 - on risky messages (urgent or check_in): how many it flagged, and how many only it flagged;
 - how many safe messages, and how many risky ones given no safety reply, were answered with
-  the line of helplines after the answer (``utter_signpost``, config.yml).
+  the line of helplines after the answer (``utter_signpost``, config.yml);
+- how many safe and risky messages had the detector's check-in overruled as a figure of speech.
 
 A path that escalates many safe messages alone and flags few risky ones alone is the one to
 look at. It prints counts only, never a message's text, so it can run on sets nobody has read.
@@ -30,6 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 PATHS = ("detector", "diet", "risk_share", "tier_model")
+# A check-in on the detector's words that DIET and the tier model read as a figure of speech
+# (RiskDecision.figure_of_speech): not escalated, answered with the helplines after it.
+OVERRULED = "figure_overruled"
 
 
 Result = tuple[str, str, tuple[str, ...], bool]
@@ -44,7 +48,7 @@ async def _paths_of(agent: Any, text: str) -> tuple[str, tuple[str, ...], bool]:
     events = await turn_events(agent, text)
     parsed = (events[0].get("parse_data") or {}) if events else {}
     record = parsed.get(RISK_KEY) or {}
-    paths = tuple(p for p in record.get("paths", ()) if p in PATHS)
+    paths = tuple(p for p in record.get("paths", ()) if p in (*PATHS, OVERRULED))
     outcome = outcome_from_events(events)
     return outcome.risk_reply, paths, outcome.signposted
 
@@ -66,6 +70,9 @@ def _tally(results: list[Result]) -> list[str]:
         f"  safe {len(safe)}, escalated {sum(reply != 'none' for reply, _ in safe)}; "
         f"risky {len(risky)}, given no safety reply {sum(reply == 'none' for reply, _ in risky)}",
         f"  signposted: safe {signposted_safe}, risky given no safety reply {signposted_missed}",
+        f"  detector overruled as a figure of speech: safe "
+        f"{sum(OVERRULED in paths for _, paths in safe)}, risky "
+        f"{sum(OVERRULED in paths for _, paths in risky)}",
     ]
     for path in PATHS:
         fired_safe = Counter(len(paths) for _, paths in safe if path in paths)

@@ -100,6 +100,24 @@ async def test_negated_risk_is_not_escalated(bot):
     assert "are you thinking about ending your life" not in reply["text"]
 
 
+async def test_a_figure_of_speech_both_models_see_is_answered_with_helplines_after(bot):
+    # The detector reads "going to die" as a check-in about someone else; DIET reads a figure
+    # of speech and the tier model next to no risk (config.yml, figure_diet_min): no check-in
+    # question, and the line of helplines follows the answer.
+    replies = await say(
+        bot,
+        new_sender(),
+        "my dog ate a whole chocolate bar and i thought he was going to die, vet says hell be fine",
+    )
+    texts = " ".join(reply.get("text") or "" for reply in replies)
+    # the check-in this message would have had (someone else at risk), any check-in's opening
+    # and every urgent reply's list (domain/crisis.yml)
+    for asked in ("worried about someone", "because it matters", "People you can reach now"):
+        assert asked not in texts
+    assert "you can talk to a person at any time" in texts
+    assert "Samaritans: call 116 123" in texts
+
+
 async def test_crisis_replies_do_not_need_the_action_server(trained_model):
     # An agent whose action server is not running at all.
     agent = load_agent(trained_model, f"http://127.0.0.1:{free_port()}/webhook")

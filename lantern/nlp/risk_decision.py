@@ -28,6 +28,9 @@ DIET_RISK_INTENTS: Mapping[str, tuple[Category, Tier]] = {
     "risk_abuser_threat": (Category.ABUSER_SUICIDE_THREAT, Tier.CHECK_IN),
 }
 TIER_INTENTS = {Tier.URGENT: "risk_urgent", Tier.CHECK_IN: "risk_check_in"}
+# DIET's intent for risky words used as a figure of speech ("my 4yo said she'd kill me dead if
+# she didn't get a biscuit"): never a risk intent, but it may overrule the detector alone.
+FIGURATIVE_INTENT = "risk_none_figurative"
 CONCERN_INTENT = "risk_concern_other"
 # Someone saying how they feel (crying, numb, frightened, worn out) with no sign of risk. Not a
 # risk intent and not a safe one: the signpost offers the helplines after its reply, and the tier
@@ -115,12 +118,17 @@ class TierScores:
 
     urgent: float = 0.0
     check_in: float = 0.0
+    ranked: bool = False  # the tier model ranked the message (it may have failed)
 
     @classmethod
     def of(cls, ranking: Sequence[Mapping[str, Any]]) -> TierScores:
         """Read a ranking of the tiers (names ``urgent``, ``check_in``, ``none``)."""
         scores = {str(r.get("name")): float(r.get("confidence") or 0.0) for r in ranking}
-        return cls(scores.get(Tier.URGENT.value, 0.0), scores.get(Tier.CHECK_IN.value, 0.0))
+        return cls(
+            scores.get(Tier.URGENT.value, 0.0),
+            scores.get(Tier.CHECK_IN.value, 0.0),
+            ranked=bool(ranking),
+        )
 
     def tier(self, check_in_min: float, urgent_min: float) -> Tier:
         """Urgent when its probability is high enough; a check-in when risk of either tier is."""
@@ -183,6 +191,32 @@ class RiskDecision:
             return self
         return replace(self, tier=Tier.URGENT, paths=(*self.paths, "tier_model_urgent"))
 
+    def figure_of_speech(self, diet_min: float, tier_max: float) -> RiskDecision:
+        """A check-in on the detector's words alone that both models of meaning read as a figure.
+
+        DIET's own likeliest intent is the figure of speech (``risk_none_figurative``), sure at
+        ``diet_min``, and the tier model ranked the message and puts less than ``tier_max`` on
+        risk: a child's "I'll kill you" over a biscuit, a game, a workout. The message is
+        answered as usual and the line of helplines follows (``signpost``); the detector's
+        findings stay in the record for staff. Only a check-in that nothing else raised (not
+        made urgent by a scene or by the tier model), and never when the detector found means,
+        a plan or a time. Never the urgent reply: out of fold, DIET and the tier model together
+        read "he's just poured lighter fluid through the letterbox", asked beside a question
+        about court orders, as a figure (fortieth session).
+        """
+        if self.tier is not Tier.CHECK_IN or self.paths != ("detector",):
+            return self
+        assessment, scores = self.assessment, self.tier_scores
+        if assessment is None or assessment.anchored or not scores.ranked:
+            return self
+        if self.diet_intent != FIGURATIVE_INTENT or self.diet_confidence < diet_min:
+            return self
+        if scores.urgent + scores.check_in >= tier_max:
+            return self
+        return replace(
+            self, tier=Tier.NONE, category=None, paths=("figure_overruled",), signpost=True
+        )
+
     def signposted(self, tier_min: float) -> RiskDecision:
         """A message below every escalation threshold that the tier model still gives some risk.
 
@@ -194,7 +228,7 @@ class RiskDecision:
         if self.tier is not Tier.NONE:
             return self
         scores = self.tier_scores
-        return replace(self, signpost=scores.urgent + scores.check_in >= tier_min)
+        return replace(self, signpost=self.signpost or scores.urgent + scores.check_in >= tier_min)
 
     @classmethod
     def failed(cls) -> RiskDecision:

@@ -10,10 +10,12 @@ Any one is enough, except that NLU cannot overrule the detector
 when the detector found risky words and showed they are not risk (negated, long past,
 figurative, about a book or film), and the intent ranking alone needs the tier model to see
 some risk. A check-in is made urgent by where the message places someone now, or by the tier
-model thinking urgent more likely than not (``RiskDecision.confirmed``). A risky message gets
-the intent ``risk_urgent`` or ``risk_check_in``, a ``risk_category`` entity (which picks the
-crisis reply's variation) and a ``risk`` record of what fired and why. If anything here
-fails, the message is a check-in.
+model thinking urgent more likely than not (``RiskDecision.confirmed``). A check-in on the
+detector's words alone that DIET and the tier model both read as a figure of speech is
+answered, with the line of helplines after it (``RiskDecision.figure_of_speech``). A risky
+message gets the intent ``risk_urgent`` or ``risk_check_in``, a ``risk_category`` entity
+(which picks the crisis reply's variation) and a ``risk`` record of what fired and why. If
+anything here fails, the message is a check-in.
 
 A check-in message that also asked about a topic keeps that topic in a ``pending_topic``
 entity, so the question can still be answered (lantern/dialogue/pending.py).
@@ -71,6 +73,8 @@ class RiskFlagger(GraphComponent):
             "nlu_alone_urgent_min": 0.0,
             "explained_tier_min": 2.0,
             "share_distress_weight": 0.0,
+            "figure_diet_min": 2.0,
+            "figure_tier_max": 0.0,
             "tier_confirm_urgent_min": 2.0,
             "signpost_tier_min": 2.0,
             "pending_topic_min": 0.3,
@@ -141,6 +145,10 @@ class RiskFlagger(GraphComponent):
             decision = decision.confirmed(
                 float(self._config["tier_confirm_urgent_min"]),
                 asked_topic=self._asked_topic(message) is not None,
+            )
+        if decision.tier is Tier.CHECK_IN:
+            decision = decision.figure_of_speech(
+                float(self._config["figure_diet_min"]), float(self._config["figure_tier_max"])
             )
         return decision.signposted(float(self._config["signpost_tier_min"]))
 

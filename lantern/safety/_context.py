@@ -78,6 +78,10 @@ NOW_CUES = (
     ("struggling",), ("lately",), ("these", "days"), ("at", "the", "moment"), ("recently",),
     ("this", "week"), ("relapse",), ("relapsed",), ("creeping",), ("bad", "place"),
     ("going", "back", "there"), ("feel", "like", "that"), ("is", "back"), ("are", "back"),
+    # fortieth session: what is back said with "it's", "that's", "they're" ("i used to think
+    # about dying all the time and its back"), and feeling as bad as then
+    ("its", "back"), ("thats", "back"), ("theyre", "back"), ("feel", "just", "as", "bad"),
+    ("feeling", "just", "as", "bad"),
     ("come", "back"), ("coming", "back"), ("comin", "back"), ("flooding", "back"),
     ("back", "to", "that"),
     ("urges",), ("out", "of", "my", "head"), ("every", "night"), ("sliding",), ("slipping",),

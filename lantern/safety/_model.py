@@ -139,6 +139,9 @@ class RiskAssessment:
     # Kinds of risk the message's words place it in without saying there is any (forced
     # marriage, family "honour"): they name the reply when some path finds risk.
     context: tuple[Category, ...] = ()
+    # The message names means, a plan or a time: nothing may lower its risk words, here or in
+    # the risk decision (lantern/nlp/risk_decision.py).
+    anchored: bool = False
 
     @property
     def explained_safe(self) -> bool:

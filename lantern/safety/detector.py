@@ -192,7 +192,9 @@ class RiskDetector:
             )
         )
         findings = _threat_leads(w, [f for f in findings if f.base_tier is not Tier.NONE])
-        return _assessment(findings, figurative=explained, context=context)
+        return _assessment(
+            findings, figurative=explained, context=context, anchored=anchored or timed
+        )
 
     def _slots(self, slots: Sequence[str]) -> tuple[frozenset[str], ...]:
         """Each slot's alternatives as keys."""
@@ -578,7 +580,10 @@ def _combined(findings: list[Finding]) -> list[Finding]:
 
 
 def _assessment(
-    findings: list[Finding], figurative: bool = False, context: tuple[Category, ...] = ()
+    findings: list[Finding],
+    figurative: bool = False,
+    context: tuple[Category, ...] = (),
+    anchored: bool = False,
 ) -> RiskAssessment:
     if not findings and not figurative and not context:
         return _NOTHING_FOUND
@@ -586,12 +591,14 @@ def _assessment(
     tier = max((f.tier for f in findings), default=Tier.NONE)
     if tier is Tier.NONE:
         return RiskAssessment(
-            Tier.NONE, (), tuple(findings), figurative=figurative, context=context
-        )
+            Tier.NONE, (), tuple(findings), figurative=figurative, context=context,
+            anchored=anchored,
+        )  # fmt: skip
     categories: list[Category] = []
     for finding in sorted(findings, key=lambda f: -f.tier.rank):
         if finding.tier >= Tier.CHECK_IN and finding.category not in categories:
             categories.append(finding.category)
     return RiskAssessment(
-        tier, tuple(categories), tuple(findings), figurative=figurative, context=context
-    )
+        tier, tuple(categories), tuple(findings), figurative=figurative, context=context,
+        anchored=anchored,
+    )  # fmt: skip

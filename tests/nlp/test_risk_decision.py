@@ -577,3 +577,80 @@ def test_someone_else_at_risk_is_taken_from_nlu_only_as_diets_own_likeliest_inte
             **SHARE,
         )
         assert (named.tier, named.category) == (Tier.URGENT, "concern_for_other")
+
+
+FIGURE = (0.5, 0.05)
+# A pet's scare that the detector, reading words, takes for a check-in about someone else
+GAME = "my cat ate a lily and i thought she was going to die, vet says shes fine now"
+
+
+def figure_decision(detector, text, intent, confidence, urgent, check_in, ranking=True):
+    return decide(
+        detector.assess(text),
+        {"name": intent, "confidence": confidence},
+        ranked((intent, confidence)),
+        tier_ranking=tiers(urgent, check_in) if ranking else (),
+        **TIER_MODEL,
+    )
+
+
+def test_diet_and_the_tier_model_together_overrule_a_check_in_on_the_detectors_words(detector):
+    # DIET's own likeliest intent is the figure of speech and the tier model sees next to no
+    # risk: answered, with the helplines after the answer; the finding is kept for staff.
+    before = figure_decision(detector, GAME, "risk_none_figurative", 0.92, 0.01, 0.02)
+    assert (before.tier, before.paths) == (Tier.CHECK_IN, ("detector",))
+    decision = before.figure_of_speech(*FIGURE).signposted(0.3)
+    assert (decision.tier, decision.category, decision.paths) == (
+        Tier.NONE, None, ("figure_overruled",)
+    )  # fmt: skip
+    assert decision.intent is None
+    assert decision.signpost is True
+    record = decision.record()
+    assert record["paths"] == ["figure_overruled"]
+    assert record["findings"][0]["tier"] == "check_in"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "confidence", "urgent", "check_in", "ranking"),
+    [
+        # DIET not sure enough of the figure
+        (GAME, "risk_none_figurative", 0.45, 0.01, 0.02, True),
+        # DIET's likeliest intent is something else
+        (GAME, "topic_child_contact", 0.92, 0.01, 0.02, True),
+        # the tier model sees some risk, or did not rank the message (it failed)
+        (GAME, "risk_none_figurative", 0.92, 0.03, 0.03, True),
+        (GAME, "risk_none_figurative", 0.99, 0.0, 0.0, False),
+        # the urgent reply: never (words of danger asked beside a practical question)
+        ("whats an occupation order? hes just poured lighter fluid through the letterbox",
+         "risk_none_figurative", 1.0, 0.0, 0.0, True),
+        # a time: nothing lowers it
+        ("my cat ate a lily tonight and i thought she was going to die",
+         "risk_none_figurative", 0.99, 0.0, 0.0, True),
+        ("watched a drama about an honour killing tonight, any good books on it",
+         "risk_none_figurative", 0.99, 0.0, 0.0, True),
+    ],
+)  # fmt: skip
+def test_the_detector_stands_unless_both_models_read_a_figure_of_a_check_in(
+    detector, text, intent, confidence, urgent, check_in, ranking
+):
+    before = figure_decision(detector, text, intent, confidence, urgent, check_in, ranking)
+    assert before.tier > Tier.NONE
+    assert before.figure_of_speech(*FIGURE) == before
+
+
+def test_a_check_in_another_path_raised_is_never_overruled(detector):
+    # the risk share asks too: not the detector's words alone
+    shared = decide(
+        detector.assess(GAME),
+        {"name": "risk_none_figurative", "confidence": 0.6},
+        ranked(("risk_concern_other", 0.55), ("risk_none_figurative", 0.3)),
+        tier_ranking=tiers(0.01, 0.01),
+        **{**SHARE, **TIER_MODEL},
+    )
+    assert shared.paths == ("detector", "risk_share")
+    assert shared.figure_of_speech(*FIGURE) == shared
+    # a scene made it urgent (someone else on a ledge)
+    alone = figure_decision(detector, GAME, "risk_none_figurative", 0.99, 0.01, 0.01)
+    raised = alone.in_scene(Scene(at_height=True))
+    assert raised.tier is Tier.URGENT
+    assert raised.figure_of_speech(*FIGURE) == raised
