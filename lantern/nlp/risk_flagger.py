@@ -38,7 +38,13 @@ from lantern.dialogue.payloads import topic_from_intent
 from lantern.dialogue.pending import PENDING_TOPIC_ENTITY
 from lantern.nlp._entities import set_entity
 from lantern.nlp.intent_ensemble import DIET_RANKING_KEY
-from lantern.nlp.risk_decision import DIET_RISK_INTENTS, RISK_KEY, RiskDecision, decide
+from lantern.nlp.risk_decision import (
+    DIET_RISK_INTENTS,
+    FIGURATIVE_INTENT,
+    RISK_KEY,
+    RiskDecision,
+    decide,
+)
 from lantern.nlp.risk_tier import TIER_RANKING_KEY
 from lantern.safety import RiskDetector, Tier
 
@@ -46,7 +52,7 @@ log = logging.getLogger(__name__)
 
 CATEGORY_ENTITY = "risk_category"
 FALLBACK_INTENT = "nlu_fallback"
-RISK_INTENTS = frozenset({*DIET_RISK_INTENTS, "risk_none_figurative"})
+RISK_INTENTS = frozenset({*DIET_RISK_INTENTS, FIGURATIVE_INTENT})
 
 
 @DefaultV1Recipe.register([DefaultV1Recipe.ComponentType.INTENT_CLASSIFIER], is_trainable=False)
@@ -146,10 +152,9 @@ class RiskFlagger(GraphComponent):
                 float(self._config["tier_confirm_urgent_min"]),
                 asked_topic=self._asked_topic(message) is not None,
             )
-        if decision.tier is Tier.CHECK_IN:
-            decision = decision.figure_of_speech(
-                float(self._config["figure_diet_min"]), float(self._config["figure_tier_max"])
-            )
+        decision = decision.figure_of_speech(
+            float(self._config["figure_diet_min"]), float(self._config["figure_tier_max"])
+        )
         return decision.signposted(float(self._config["signpost_tier_min"]))
 
     def _asked_topic(self, message: Message) -> str | None:
