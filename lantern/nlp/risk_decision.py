@@ -32,6 +32,11 @@ TIER_INTENTS = {Tier.URGENT: "risk_urgent", Tier.CHECK_IN: "risk_check_in"}
 # she didn't get a biscuit"): never a risk intent, but it may overrule the detector alone.
 FIGURATIVE_INTENT = "risk_none_figurative"
 CONCERN_INTENT = "risk_concern_other"
+# The urgent words a figure of speech may overrule: someone else's words threatening the writer
+# ("my sister says she'll murder me if I spoil the final"). Never an act, a means, a weapon or
+# the writer's own risk: out of fold, both models read an act ("he's just poured lighter fluid
+# through the letterbox") and an overdose as figures (forty-first session).
+FIGURE_THREAT_PATTERNS = frozenset({"danger.threat_to_kill"})
 # Someone saying how they feel (crying, numb, frightened, worn out) with no sign of risk. Not a
 # risk intent and not a safe one: the signpost offers the helplines after its reply, and the tier
 # model does not learn its examples (lantern/nlp/tier_examples.py).
@@ -192,22 +197,26 @@ class RiskDecision:
         return replace(self, tier=Tier.URGENT, paths=(*self.paths, "tier_model_urgent"))
 
     def figure_of_speech(self, diet_min: float, tier_max: float) -> RiskDecision:
-        """A check-in on the detector's words alone that both models of meaning read as a figure.
+        """Risk on the detector's words alone that both models of meaning read as a figure.
 
         DIET's own likeliest intent is the figure of speech (``risk_none_figurative``), sure at
         ``diet_min``, and the tier model ranked the message and puts less than ``tier_max`` on
-        risk: a child's "I'll kill you" over a biscuit, a game, a workout. The message is
-        answered as usual and the line of helplines follows (``signpost``); the detector's
-        findings stay in the record for staff. Only a check-in that nothing else raised (not
-        made urgent by a scene or by the tier model), and never when the detector found means,
-        a plan or a time. Never the urgent reply: out of fold, DIET and the tier model together
-        read "he's just poured lighter fluid through the letterbox", asked beside a question
-        about court orders, as a figure (fortieth session).
+        risk: a check-in (a child's "I'll kill you" over a biscuit, a game, a workout), or
+        urgent words that are only someone's threat (``FIGURE_THREAT_PATTERNS``: "my brother
+        said he'll murder me if I touch his ps5"). The message is answered as usual and the
+        line of helplines follows (``signpost``); the detector's findings stay in the record
+        for staff. Only when nothing else raised it (no other path, no scene, no tier-model
+        confirmation), and never when the detector found means, a plan or a time. Never other
+        urgent words: out of fold, DIET and the tier model together read "he's just poured
+        lighter fluid through the letterbox", asked beside a question about court orders, as a
+        figure (fortieth session).
         """
-        if self.tier is not Tier.CHECK_IN or self.paths != ("detector",):
+        if self.paths != ("detector",):
             return self
         assessment, scores = self.assessment, self.tier_scores
         if assessment is None or assessment.anchored or not scores.ranked:
+            return self
+        if self.tier is Tier.NONE or (self.tier is Tier.URGENT and not _only_threats(assessment)):
             return self
         if self.diet_intent != FIGURATIVE_INTENT or self.diet_confidence < diet_min:
             return self
@@ -413,3 +422,9 @@ def decide(
         tier_scores=scores,
         paths=paths,
     )
+
+
+def _only_threats(assessment: RiskAssessment) -> bool:
+    """Every finding is someone's threat that a figure of speech may overrule."""
+    findings = assessment.findings
+    return bool(findings) and all(f.pattern_id in FIGURE_THREAT_PATTERNS for f in findings)

@@ -1,7 +1,7 @@
 import pytest
 
-from lantern.nlp.risk_decision import RiskDecision, RiskShare, decide
-from lantern.safety import Category, Scene, Tier
+from lantern.nlp.risk_decision import FIGURE_THREAT_PATTERNS, RiskDecision, RiskShare, decide
+from lantern.safety import Category, Scene, Tier, load_patterns
 
 THRESHOLDS = {"diet_check_in_min": 0.8, "diet_urgent_min": 0.95}
 
@@ -582,6 +582,8 @@ def test_someone_else_at_risk_is_taken_from_nlu_only_as_diets_own_likeliest_inte
 FIGURE = (0.5, 0.05)
 # A pet's scare that the detector, reading words, takes for a check-in about someone else
 GAME = "my cat ate a lily and i thought she was going to die, vet says shes fine now"
+# Someone's threat over nothing, which the detector reads as urgent words
+THREAT = "my brother said hell murder me if i touch his ps5 again lmao"
 
 
 def figure_decision(detector, text, intent, confidence, urgent, check_in, ranking=True):
@@ -620,9 +622,14 @@ def test_diet_and_the_tier_model_together_overrule_a_check_in_on_the_detectors_w
         # the tier model sees some risk, or did not rank the message (it failed)
         (GAME, "risk_none_figurative", 0.92, 0.03, 0.03, True),
         (GAME, "risk_none_figurative", 0.99, 0.0, 0.0, False),
-        # the urgent reply: never (words of danger asked beside a practical question)
+        # the urgent reply: never for an act (words of danger asked beside a practical question)
         ("whats an occupation order? hes just poured lighter fluid through the letterbox",
          "risk_none_figurative", 1.0, 0.0, 0.0, True),
+        # nor for a threat beside a weapon, nor a threat the tier model gives some risk
+        ("my brother said hell murder me with a knife for touching his ps5",
+         "risk_none_figurative", 1.0, 0.0, 0.0, True),
+        (THREAT, "risk_none_figurative", 0.99, 0.03, 0.03, True),
+        (THREAT, "topic_child_contact", 0.99, 0.0, 0.0, True),
         # a time: nothing lowers it
         ("my cat ate a lily tonight and i thought she was going to die",
          "risk_none_figurative", 0.99, 0.0, 0.0, True),
@@ -636,6 +643,30 @@ def test_the_detector_stands_unless_both_models_read_a_figure_of_a_check_in(
     before = figure_decision(detector, text, intent, confidence, urgent, check_in, ranking)
     assert before.tier > Tier.NONE
     assert before.figure_of_speech(*FIGURE) == before
+
+
+def test_both_models_overrule_urgent_words_that_are_only_someones_threat(detector):
+    # "he'll murder me" is urgent to the detector; DIET reads a figure and the tier model next
+    # to no risk: answered, with the helplines after (config.yml, figure_tier_max).
+    before = figure_decision(detector, THREAT, "risk_none_figurative", 0.9, 0.01, 0.02)
+    assert (before.tier, before.paths) == (Tier.URGENT, ("detector",))
+    assert [f.pattern_id for f in before.assessment.findings] == ["danger.threat_to_kill"]
+    decision = before.figure_of_speech(*FIGURE).signposted(0.3)
+    assert (decision.tier, decision.paths, decision.signpost) == (
+        Tier.NONE, ("figure_overruled",), True
+    )  # fmt: skip
+    # an urgent threat is also a check-in's threat: said of the past, the same
+    said_then = "when we were kids my brother used to say hed murder me if i touched his ps5"
+    past = figure_decision(detector, said_then, "risk_none_figurative", 0.9, 0.01, 0.02)
+    assert past.tier is Tier.CHECK_IN
+    assert past.figure_of_speech(*FIGURE).tier is Tier.NONE
+
+
+def test_the_threats_a_figure_may_overrule_are_urgent_threat_patterns():
+    patterns = {p.id: p for p in load_patterns()}
+    for pattern_id in FIGURE_THREAT_PATTERNS:
+        assert patterns[pattern_id].tier is Tier.URGENT
+        assert patterns[pattern_id].kind.value == "threat"
 
 
 def test_a_check_in_another_path_raised_is_never_overruled(detector):
