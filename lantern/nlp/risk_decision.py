@@ -35,7 +35,7 @@ CONCERN_INTENT = "risk_concern_other"
 # The urgent words a figure of speech may overrule: someone else's words threatening the writer
 # ("my sister says she'll murder me if I spoil the final"). Never an act, a means, a weapon or
 # the writer's own risk: out of fold, both models read an act ("he's just poured lighter fluid
-# through the letterbox") and an overdose as figures (forty-first session).
+# through the letterbox") and an overdose as figures (fortieth session).
 FIGURE_THREAT_PATTERNS = frozenset({"danger.threat_to_kill"})
 # Someone saying how they feel (crying, numb, frightened, worn out) with no sign of risk. Not a
 # risk intent and not a safe one: the signpost offers the helplines after its reply, and the tier
@@ -216,7 +216,7 @@ class RiskDecision:
         assessment, scores = self.assessment, self.tier_scores
         if assessment is None or assessment.anchored or not scores.ranked:
             return self
-        if self.tier is Tier.NONE or (self.tier is Tier.URGENT and not _only_threats(assessment)):
+        if self.tier is Tier.URGENT and not _only_threats(assessment):
             return self
         if self.diet_intent != FIGURATIVE_INTENT or self.diet_confidence < diet_min:
             return self
