@@ -72,6 +72,7 @@ def cmd_resources(args: argparse.Namespace) -> int:
 def cmd_risk(args: argparse.Namespace) -> int:
     """Print the risk detector's tier, categories and explanation for a text."""
     from lantern.safety import RiskDetector
+    from lantern.safety.ages import young_writer
 
     detector = RiskDetector()
     texts = args.text or [line.rstrip("\n") for line in sys.stdin]
@@ -80,6 +81,9 @@ def cmd_risk(args: argparse.Namespace) -> int:
         categories = ", ".join(c.value for c in assessment.categories) or "-"
         print(f"tier: {assessment.tier.value}")
         print(f"categories: {categories}")
+        young = young_writer(text)
+        if young is not None:
+            print(f"writer: under 18 (on {young.words!r}): replies add Childline")
         print("explanation:")
         for line in assessment.explain().splitlines():
             print(f"  {line}")

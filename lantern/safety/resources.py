@@ -62,12 +62,21 @@ class _Selection(BaseModel):
     elsewhere: list[str] = Field(min_items=1)
 
 
+class _Young(BaseModel):
+    class Config:
+        extra = Extra.forbid
+
+    add: list[str] = Field(min_items=1)
+    after: list[str] = []
+
+
 class _File(BaseModel):
     class Config:
         extra = Extra.forbid
 
     resources: dict[str, _Resource]
     by_category: dict[str, _Selection]
+    young_person: _Young
 
 
 @dataclass(frozen=True)
@@ -97,12 +106,28 @@ class ResourceBook:
 
     resources: Mapping[str, Resource]
     selections: Mapping[str, Mapping[str, tuple[str, ...]]]
+    # For a writer under eighteen: the services added in the UK, and the emergency lines
+    # they go after (or first, when a reply has none of those).
+    young_add: tuple[str, ...] = ()
+    young_after: frozenset[str] = frozenset()
 
-    def for_risk(self, category: str, nation: str | None) -> list[Resource]:
-        """The resources to show for a kind of risk in a place (None: England, the default)."""
+    def for_risk(self, category: str, nation: str | None, young: bool = False) -> list[Resource]:
+        """The resources to show for a kind of risk in a place (None: England, the default).
+
+        ``young``: the writer said they are under eighteen; in the UK the services for young
+        people come straight after the emergency lines (moved there if the list has them
+        further down), not at the end where a check-in, which shows only the first few, would
+        leave them out.
+        """
         place = nation or "england"
         chosen = self.selections.get(category) or self.selections["general"]
-        ids = chosen["elsewhere"] if place == "elsewhere" else chosen["uk"] + chosen[place]
+        ids = list(chosen["elsewhere"] if place == "elsewhere" else chosen["uk"] + chosen[place])
+        if young and place != "elsewhere":
+            ids = [i for i in ids if i not in self.young_add]  # moved up if already there
+            cut = 0
+            while cut < len(ids) and ids[cut] in self.young_after:
+                cut += 1
+            ids[cut:cut] = self.young_add
         return [self.resources[i] for i in ids]
 
 
@@ -154,4 +179,20 @@ def load_resources(path: Path | None = None) -> ResourceBook:
                         f"'{resource_id}' is not for {place}"
                     )
         selections[category] = {place: tuple(ids) for place, ids in places.items()}
-    return ResourceBook(resources=resources, selections=selections)
+    young = parsed.young_person
+    for field, ids in (("add", young.add), ("after", young.after)):
+        for index, resource_id in enumerate(ids):
+            if resource_id not in resources:
+                raise ResourceError(
+                    f"{path}: young_person.{field}[{index}]: unknown resource '{resource_id}'"
+                )
+            if field == "add" and not set(UK_NATIONS) <= set(resources[resource_id].nations):
+                raise ResourceError(
+                    f"{path}: young_person.add[{index}]: '{resource_id}' is not for the whole UK"
+                )
+    return ResourceBook(
+        resources=resources,
+        selections=selections,
+        young_add=tuple(young.add),
+        young_after=frozenset(young.after),
+    )

@@ -1,5 +1,6 @@
 from rasa.shared.nlu.training_data.message import Message
 
+from lantern.nlp.age_extractor import AgeExtractor
 from lantern.nlp.nation_extractor import NationExtractor
 from lantern.nlp.risk_flagger import RiskFlagger
 from lantern.safety import RiskDetector
@@ -79,6 +80,14 @@ def test_a_failure_while_flagging_is_a_check_in(caplog):
 def test_nation_extractor_adds_the_entity():
     (msg,) = NationExtractor().process([message("im in cardiff")])
     assert [(e["entity"], e["value"]) for e in msg.get("entities")] == [("nation", "wales")]
+
+
+def test_age_extractor_keeps_only_the_band():
+    young, adult, other = AgeExtractor().process(
+        [message("im 15 and scared"), message("im 34 and scared"), message("my 15 year old")]
+    )
+    assert [(e["entity"], e["value"]) for e in young.get("entities")] == [("age_group", "under_18")]
+    assert adult.get("entities") == [] and other.get("entities") == []
 
 
 def test_a_risk_intent_shown_safe_becomes_unclear_once_in_the_ranking(detector):

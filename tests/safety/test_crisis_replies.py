@@ -67,8 +67,42 @@ def test_every_category_and_place_has_exactly_one_variation():
         key = tuple((c["name"], c["value"]) for c in variation.get("condition", []))
         assert key not in seen
         seen.add(key)
-    # (unset, ten kinds, general, detector_error) x (unset, five places), and a fallback
-    assert len(seen) == 13 * 6 + 1
+    # (unset, ten kinds, general, detector_error) x (unset, five places) x (adult or unknown,
+    # under 18), and a fallback
+    assert len(seen) == 13 * 6 * 2 + 1
+
+
+def _conditions(variation):
+    return {c["name"]: c["value"] for c in variation.get("condition", [])}
+
+
+@pytest.mark.parametrize(
+    "name", ["utter_urgent", "utter_check_in", "utter_signpost", "utter_resources"]
+)
+def test_a_young_writer_in_the_uk_is_always_shown_childline(name):
+    young = [v for v in RESPONSES[name] if _conditions(v).get("age_group") == "under_18"]
+    assert young
+    for variation in young:
+        abroad = _conditions(variation).get("nation") == "elsewhere"
+        assert ("Childline: call 0800 1111" in variation["text"]) is not abroad, variation
+
+
+def test_only_the_child_replies_show_childline_to_anyone_else():
+    for name in ("utter_urgent", "utter_check_in", "utter_signpost", "utter_resources"):
+        for variation in RESPONSES[name]:
+            conditions = _conditions(variation)
+            if conditions.get("age_group") is None and "Childline" in variation["text"]:
+                assert conditions.get("risk_category") == "child_at_risk", variation
+
+
+def test_a_young_writer_about_a_child_is_spoken_to_not_told_to_look_after_the_child():
+    words = load_words()
+    young = words.urgent("child_at_risk", young=True)
+    assert "stay with the child" not in young.right_now
+    assert "adult you trust" in young.right_now
+    assert "you, or anyone with you" in words.check_in("child_at_risk", young=True)
+    # every other kind of risk keeps its words
+    assert words.urgent("suicide", young=True) == words.urgent("suicide")
 
 
 def test_button_payloads_fit_telegram():

@@ -68,6 +68,34 @@ def test_resources_fit_the_risk_and_the_place(
     assert not (must_not_include & chosen)
 
 
+@pytest.mark.parametrize("nation", [None, "wales", "scotland", "northern_ireland"])
+@pytest.mark.parametrize(
+    ("category", "first"),
+    [
+        # Childline straight after the 999 lines, ahead of the others (and of the NSPCC, which
+        # is for adults worried about a child), so a check-in's first three keep it
+        ("immediate_danger", ["emergency", "silent_solution", "childline"]),
+        ("child_at_risk", ["emergency", "childline"]),
+        ("suicide", ["life_at_risk", "childline", "samaritans"]),
+        ("sexual_violence", ["emergency", "childline"]),
+        # no 999 line: Childline first
+        ("signpost", ["childline", "samaritans"]),
+    ],
+)
+def test_a_young_writer_gets_childline_after_the_emergency_lines(book, nation, category, first):
+    chosen = [r.id for r in book.for_risk(category, nation, young=True)]
+    assert chosen[: len(first)] == first
+    assert chosen.count("childline") == 1
+    adult = [r.id for r in book.for_risk(category, nation)]
+    assert [i for i in chosen if i != "childline"] == [i for i in adult if i != "childline"]
+
+
+def test_a_young_writer_abroad_gets_no_uk_number(book):
+    assert book.for_risk("suicide", "elsewhere", young=True) == book.for_risk(
+        "suicide", "elsewhere"
+    )
+
+
 def test_every_resource_names_its_source_and_when_it_was_checked(book):
     for resource in book.resources.values():
         assert resource.source
@@ -100,6 +128,10 @@ def resources_copy(tmp_path):
         (lambda d: d["by_category"].pop("stalking"), "missing stalking"),
         # no date it was last checked
         (lambda d: d["resources"]["shout"].pop("verified_on"), "verified_on"),
+        # a young person's service that does not exist, or is not for the whole UK
+        (lambda d: d["young_person"]["add"].append("nobody"), "young_person.add.1.: unknown"),
+        (lambda d: d["young_person"]["add"].append("live_fear_free"), "not for the whole UK"),
+        (lambda d: d["young_person"]["after"].append("nobody"), "young_person.after.3.: unknown"),
     ],
 )
 def test_broken_resources_file_fails_naming_the_field(resources_copy, change, message):
