@@ -21,11 +21,11 @@ async def test_a_young_person_is_shown_childline_from_then_on(bot):
     await say(bot, sender, "im 15 btw")
     (urgent,) = await say(bot, sender, "i want to kill myself")
     assert "Samaritans: call 116 123" in urgent["text"]
-    assert "Childline: call 0800 1111" in urgent["text"]
+    assert "Childline (for anyone under 19): call 0800 1111" in urgent["text"]
     (safe,) = await say(bot, sender, "/affirm")
     assert "somewhere safe" in safe["text"]
     replies = await say(bot, sender, "/ask_resources")
-    assert "Childline: call 0800 1111" in " ".join(r.get("text") or "" for r in replies)
+    assert "Childline (for anyone under 19): call 0800 1111" in " ".join(r.get("text") or "" for r in replies)
 
 
 async def test_a_child_with_an_adult_partner_is_asked_and_spoken_to(bot):
@@ -33,7 +33,7 @@ async def test_a_child_with_an_adult_partner_is_asked_and_spoken_to(bot):
     # the ages together are child.adult_partner, a check-in.
     (check_in,) = await say(bot, new_sender(), "im 14 and my boyfriend is 20. he says not to tell")
     assert "are you, or anyone with you, in danger right now?" in check_in["text"]
-    assert "Childline: call 0800 1111" in check_in["text"]
+    assert "Childline (for anyone under 19): call 0800 1111" in check_in["text"]
     assert [b["title"] for b in check_in["buttons"]][:2] == ["Yes", "No"]
 
 

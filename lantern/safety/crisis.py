@@ -237,7 +237,7 @@ def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[di
     resources: list[dict[str, Any]] = []
     for young in (False, True):
         for nation in places:
-            lines = "\n".join(r.line() for r in book.for_risk("general", nation, young))
+            lines = "\n".join(r.line() for r in book.for_risk("resources", nation, young))
             resources.append(
                 {
                     "condition": [_nation_condition(nation), _age_condition(young)],
@@ -245,8 +245,8 @@ def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[di
                     "buttons": _nation_button(words, nation),
                 }
             )
-    general_lines = "\n".join(r.line() for r in book.for_risk("general", None))
-    resources.append({"text": f"{words.data.resources_intro}\n{general_lines}"})
+    uk_lines = "\n".join(r.line() for r in book.for_risk("resources", None))
+    resources.append({"text": f"{words.data.resources_intro}\n{uk_lines}"})
     signpost: list[dict[str, Any]] = [
         {
             "condition": [_nation_condition(nation), _age_condition(young)],

@@ -23,7 +23,7 @@ NATION_NAMES: Mapping[str, str] = {
     "northern_ireland": "Northern Ireland",
     "elsewhere": "Somewhere else",
 }
-SELECTION_KEYS = (*REPLY_CATEGORIES, "general", "signpost")
+SELECTION_KEYS = (*REPLY_CATEGORIES, "general", "signpost", "resources")
 
 
 class ResourceError(ValueError):

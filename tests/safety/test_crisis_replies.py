@@ -84,15 +84,29 @@ def test_a_young_writer_in_the_uk_is_always_shown_childline(name):
     assert young
     for variation in young:
         abroad = _conditions(variation).get("nation") == "elsewhere"
-        assert ("Childline: call 0800 1111" in variation["text"]) is not abroad, variation
+        assert ("Childline (for anyone under 19): call 0800 1111" in variation["text"]) is not abroad, variation
 
 
 def test_only_the_child_replies_show_childline_to_anyone_else():
-    for name in ("utter_urgent", "utter_check_in", "utter_signpost", "utter_resources"):
+    for name in ("utter_urgent", "utter_check_in", "utter_signpost"):
         for variation in RESPONSES[name]:
             conditions = _conditions(variation)
             if conditions.get("age_group") is None and "Childline" in variation["text"]:
                 assert conditions.get("risk_category") == "child_at_risk", variation
+
+
+def test_the_list_of_every_helpline_always_has_childline_in_the_uk():
+    # Telegram's /resources cannot know the age: Childline is in the list for everyone, last,
+    # and second (after 999) for a writer who said they are under 18.
+    for variation in RESPONSES["utter_resources"]:
+        conditions = _conditions(variation)
+        lines = [line for line in variation["text"].splitlines() if line.startswith("• ")]
+        if conditions.get("nation") == "elsewhere":
+            assert not any("Childline" in line for line in lines)
+        elif conditions.get("age_group") == "under_18":
+            assert "Childline" in lines[1], lines
+        else:
+            assert "Childline" in lines[-1], lines
 
 
 def test_a_young_writer_about_a_child_is_spoken_to_not_told_to_look_after_the_child():
