@@ -25,7 +25,9 @@ async def test_a_young_person_is_shown_childline_from_then_on(bot):
     (safe,) = await say(bot, sender, "/affirm")
     assert "somewhere safe" in safe["text"]
     replies = await say(bot, sender, "/ask_resources")
-    assert "Childline (for anyone under 19): call 0800 1111" in " ".join(r.get("text") or "" for r in replies)
+    assert "Childline (for anyone under 19): call 0800 1111" in " ".join(
+        r.get("text") or "" for r in replies
+    )
 
 
 async def test_a_child_with_an_adult_partner_is_asked_and_spoken_to(bot):

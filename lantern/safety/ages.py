@@ -42,12 +42,21 @@ _NOT_AN_AGE = (
     r"|pregnan|sober|clean|hundred|thousand|million|y(?:ea)?rs?\s+(?!old))"
     r")"
 )
-# Who says it: "im", "i am", a lone "am" opening a sentence, or "me (15f)".
-_SUBJECT = r"(?:(?:^|[^\w])(?:im|i am|i m|iam)|(?:^|[.,!?;]\s*)am|(?:^|[^\w])me\s*\()"
-# The writer's age now: "im 15", "i am only 14", "im nearly 17", "me (15f)".
+# Who says it: "im", "i am", a lone "am" opening a sentence, "me (15f)", or a message that
+# opens with "(15f)".
+_SUBJECT = r"(?:(?:^|[^\w])(?:im|i am|i m|iam)|(?:^|[.,!?;]\s*)am|(?:^|[^\w])me\s*\(|^\s*\()"
+# Written onto the number: "15yo", "15yrs old", "15f", and "15m" only where it ends the words
+# ("im 15m", not "im 15m away").
+_STUCK_ON = r"(?:yo\b|y/o|yrs?\s+old\b|f\b|m(?=\s*(?:$|[),.!?;]|and\b)))?"
+# The writer's age now: "im 15", "i am only 14", "im nearly 17", "im 15yo", "me (15f)".
 _I_AM = re.compile(
     _SUBJECT + r"\s*(?:only\s+|just\s+|nearly\s+|almost\s+|barely\s+|still\s+|literally\s+"
-    r"|like\s+)?" + _number("age") + r"(?:\s*[fm](?=\s*\)))?(?!\w)(?!" + _NOT_AN_AGE + r")"
+    r"|like\s+)?"
+    + _number("age")
+    + _STUCK_ON
+    + r"(?:\s*[fm](?=\s*\)))?(?!\w)(?!"
+    + _NOT_AN_AGE
+    + r")"
 )
 _YEARS_OLD = r"\s*-?\s*(?:y(?:ea)?rs?|years?)\s*-?\s*olds?\b|\s*yo\b|\s*y/o\b"
 # "as a 15 year old", "im a 16yo", "15 year old here"

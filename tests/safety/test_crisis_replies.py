@@ -84,7 +84,9 @@ def test_a_young_writer_in_the_uk_is_always_shown_childline(name):
     assert young
     for variation in young:
         abroad = _conditions(variation).get("nation") == "elsewhere"
-        assert ("Childline (for anyone under 19): call 0800 1111" in variation["text"]) is not abroad, variation
+        assert (
+            "Childline (for anyone under 19): call 0800 1111" in variation["text"]
+        ) is not abroad, variation
 
 
 def test_only_the_child_replies_show_childline_to_anyone_else():
