@@ -116,6 +116,8 @@ def test_a_young_writer_about_a_child_is_spoken_to_not_told_to_look_after_the_ch
     young = words.urgent("child_at_risk", young=True)
     assert "stay with the child" not in young.right_now
     assert "adult you trust" in young.right_now
+    # the words hold in every place: abroad there is no Childline to name
+    assert "Childline" not in young.opening + young.right_now
     assert "you, or anyone with you" in words.check_in("child_at_risk", young=True)
     # every other kind of risk keeps its words
     assert words.urgent("suicide", young=True) == words.urgent("suicide")
