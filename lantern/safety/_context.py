@@ -38,6 +38,9 @@ PAST_CUES = (
     ("yrs", "ago"), ("yr", "ago"), ("yrs", "back"), ("years", "back"),
     ("ages", "ago"), ("long", "ago"),
     ("as", "a", "teen"), ("as", "a", "teenager"), ("as", "a", "kid"), ("in", "the", "past"),
+    # forty-third session: "i was sexually abused as a child"
+    ("as", "a", "child"), ("as", "a", "little", "girl"), ("as", "a", "little", "boy"),
+    ("in", "my", "childhood"), ("during", "my", "childhood"),
     ("back", "then"), ("last", "summer"), ("last", "christmas"), ("last", "winter"),
     ("last", "spring"), ("last", "autumn"), ("phase", "at"),
     ("phase", "in", "my"), ("phase", "when"),

@@ -45,6 +45,8 @@ _QUOTABLE_KINDS = (Kind.STATEMENT, Kind.PASSIVE, Kind.CRUELTY)
 _TIMED_CATEGORIES = (
     Category.SUICIDE, Category.SELF_HARM, Category.OVERDOSE, Category.CONCERN_FOR_OTHER
 )  # fmt: skip
+# Harm that a named film, book or programme can be about (``ctx.is_in_story``).
+_STORY_CATEGORIES = (Category.IMMEDIATE_DANGER, Category.CHILD_AT_RISK)
 
 # What takes a context pattern's category away: its words are past, in a story, or resolved.
 _CONTEXT_GONE = frozenset({Modifier.PAST, Modifier.FICTION, Modifier.RESOLVED})
@@ -274,8 +276,9 @@ class RiskDetector:
         elif third_person and category in _TIMED_CATEGORIES and ctx.is_fiction(w, start):
             modifiers.append(Modifier.FICTION)
             tier = Tier.NONE
-        elif category is Category.IMMEDIATE_DANGER and ctx.is_in_story(w, start, end):
-            # "watched a film where the wife burns his house down" (thirtieth session, set WB)
+        elif category in _STORY_CATEGORIES and ctx.is_in_story(w, start, end):
+            # "watched a film where the wife burns his house down" (thirtieth session, set WB);
+            # "a documentary about a teacher who molested kids" (forty-third session)
             modifiers.append(Modifier.FICTION)
             tier = Tier.NONE
         elif p.person == "first" and third_person:
