@@ -1,7 +1,8 @@
 """Whether the writer says they are under eighteen, so the crisis replies can add Childline.
 
 Only the writer's own age now counts: "im 15", "i'm only 14", "im a 16 year old", "just
-turned 16", "im in year 10", "im underage". Not a child's ("my 15 year old"), not the past
+turned 16", "im turning 16 next month" (15 now), "im in year 10", "im a year 11 student",
+"im underage". Not a child's ("my 15 year old"), not the past
 ("when i was 15", "at 15"), not a number with a unit ("im 16 weeks pregnant", "im 15 mins
 away", "im 12 years clean"). A message that also gives an adult age of the writer ("im 34.
 at 15 ...", "im 23 now") is not young.
@@ -83,10 +84,27 @@ _TURNED = re.compile(
     + _NOT_AN_AGE
     + r")"
 )
+# An age still to come, so one year less now: "im turning 16 next month", "ill be 16 in june",
+# "im gonna be 18 on friday" (17 now). Not "ill be 16 weeks on friday" (a unit).
+_TURNING = re.compile(
+    r"(?:^|[^\w])(?:(?:im|i am|i m)\s+(?:turning|going to be|gonna be|about to turn|about to be)"
+    r"|(?:ill|i will)\s+(?:only\s+)?be|i turn)\s+"
+    + _number("age")
+    + r"(?!\w)(?!"
+    + _NOT_AN_AGE
+    + r")(?=\s+(?:soon|next|in|on|this|tomorrow|today|at christmas)\b|\s*[,.!?]|\s*$)"
+)
+# A school year (England and Wales, Northern Ireland) named as the writer's own: "im in year 11",
+# "im a year 11 student", "im year 9"; not "im a year 7 teacher".
+_SCHOOL_YEAR = (
+    r"(?:in\s+|a\s+)?(?:year|yr)\s*(?:[7-9]|1[0-3])\b"
+    r"(?!\s*(?:olds?\b|teacher|tutor|ta\b|head|lead|mum|mom|dad|parent|coordinator))"
+)
 # School years and words that say it: "im in year 10", "im doing my gcses", "im underage".
 _SAYS_YOUNG = re.compile(
     r"(?:^|[^\w])(?:im|i am|i m)\s+(?:only\s+|still\s+|just\s+)?(?:"
-    r"in\s+(?:year|yr)\s*(?:[7-9]|1[0-3])\b|in\s+s[1-6]\b|in\s+(?:sixth form|secondary|high"
+    + _SCHOOL_YEAR
+    + r"|in\s+s[1-6]\b|in\s+(?:sixth form|secondary|high"
     r"\s+school|middle school|(?:primary|secondary)\s+school)|(?:doing|taking|sitting|revising"
     r"\s+for)\s+my\s+(?:gcses?|nat\s*5s?|nationals|highers|a\s*levels?|sats)|under\s*age\b"
     r"|a\s+minor\b|under\s*(?:18|16|eighteen|sixteen)\b|not\s+(?:18|eighteen)\s+yet"
@@ -126,6 +144,10 @@ def young_writer(text: str) -> YoungWriter | None:
             age = _age(match.group("age") or match.groupdict().get("age2") or "0")
             if YOUNGEST <= age < ADULT:
                 return YoungWriter(words=match.group(0).strip(" (,.!?;"), age=age)
+    for match in _TURNING.finditer(lowered):
+        age = _age(match.group("age")) - 1
+        if YOUNGEST <= age < ADULT:
+            return YoungWriter(words=match.group(0).strip(" (,.!?;"), age=age)
     said = _SAYS_YOUNG.search(lowered)
     if said:
         return YoungWriter(words=said.group(0).strip(" (,.!?;"), age=None)

@@ -36,6 +36,13 @@ from lantern.safety.ages import says_under_18, young_writer
         ("im a minor btw", "im a minor", None),
         ("im still a kid", "im still a kid", None),
         ("im not 18 yet", "im not 18 yet", None),
+        # an age still to come: one year less now
+        ("im turning 16 next month", "im turning 16", 15),
+        ("ill be 16 in june and hes 30", "ill be 16", 15),
+        ("i'll be 18 soon so he says i can move in", "ill be 18", 17),
+        ("i turn 17 next week", "i turn 17", 16),
+        ("im a year 11 student", "im a year 11", None),
+        ("im year 9", "im year 9", None),
     ],
 )
 def test_the_writers_own_age_under_18_is_read(text, words, age):
@@ -71,6 +78,13 @@ def test_the_writers_own_age_under_18_is_read(text, words, age):
         "i was with him since i was 16, im 31 now",
         "im 18 now",
         "im 30 and hes 17",
+        # an age to come that is adult, or someone else's; a unit; a teacher
+        "ill be 40 in june",
+        "im turning 30 and still with him",
+        "my son is turning 16 next week",
+        "ill be 16 weeks on friday",
+        "ill be 15 minutes",
+        "im a year 7 teacher",
         # a figure of speech
         "im still a kid at heart lol",
         "",
