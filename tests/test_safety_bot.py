@@ -30,6 +30,35 @@ async def test_a_young_person_is_shown_childline_from_then_on(bot):
     )
 
 
+async def test_an_age_said_after_a_crisis_reply_brings_it_again_with_childline(bot):
+    sender = new_sender()
+    (urgent,) = await say(bot, sender, "i want to die")
+    assert "Childline" not in urgent["text"]
+    (again,) = await say(bot, sender, "im 15")
+    assert "Samaritans: call 116 123" in again["text"]
+    assert "Childline (for anyone under 19): call 0800 1111" in again["text"]
+    assert "Are you somewhere safe right now?" in again["text"]
+    (safe,) = await say(bot, sender, "/affirm")  # the reply's own buttons still work
+    assert "somewhere safe" in safe["text"]
+
+
+async def test_an_age_said_after_a_check_in_asks_again_and_still_waits_for_the_answer(bot):
+    sender = new_sender()
+    await say(bot, sender, "i wish i could just disappear")
+    (again,) = await say(bot, sender, "im only 14")
+    assert "are you thinking about ending your life" in again["text"]
+    assert "Childline (for anyone under 19): call 0800 1111" in again["text"]
+    (urgent,) = await say(bot, sender, again["buttons"][0]["payload"])
+    assert "People you can reach now" in urgent["text"]
+    assert "Childline (for anyone under 19): call 0800 1111" in urgent["text"]
+
+
+async def test_an_age_said_on_its_own_gets_the_helplines_for_that_age(bot):
+    (helplines,) = await say(bot, new_sender(), "im 15")
+    lines = [line for line in helplines["text"].splitlines() if line.startswith("•")]
+    assert "999" in lines[0] and lines[1].startswith("• Childline (for anyone under 19)")
+
+
 async def test_a_child_with_an_adult_partner_is_asked_and_spoken_to(bot):
     # The writer's age (lantern/safety/ages.py) picks the young person's words and Childline;
     # the ages together are child.adult_partner, a check-in.

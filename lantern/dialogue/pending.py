@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lantern.dialogue.payloads import entity_value
-from lantern.nlp.risk_decision import TIER_INTENTS
+from lantern.nlp.risk_decision import AGE_INTENT, TIER_INTENTS
 from lantern.safety import Category, Tier
 from lantern.safety.crisis import CATEGORY_SLOT
 
@@ -68,7 +68,7 @@ def _user_events(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]
 def _check_in_topic(event: Mapping[str, Any]) -> tuple[str, str | None] | None:
     """(topic, category) when the message got a check-in and asked about a topic."""
     parse = event.get("parse_data") or {}
-    if (parse.get("intent") or {}).get("name") != CHECK_IN_INTENT:
+    if _intent(event) != CHECK_IN_INTENT:
         return None
     topic = entity_value(parse, PENDING_TOPIC_ENTITY)
     # The flagger's category entity fills the slot of the same name.
@@ -84,10 +84,18 @@ def answer_with_check_in(events: Sequence[Mapping[str, Any]]) -> PendingAnswer |
     return PendingAnswer(found[0], NOW_LEAD)
 
 
+def _intent(event: Mapping[str, Any]) -> str | None:
+    return ((event.get("parse_data") or {}).get("intent") or {}).get("name")
+
+
 def answer_after_no(events: Sequence[Mapping[str, Any]]) -> PendingAnswer | None:
-    """The topic that waited for the person's "no" to a check-in (None: nothing waited)."""
-    users = _user_events(events)
-    found = _check_in_topic(users[-2]) if len(users) >= 2 else None
+    """The topic that waited for the person's "no" to a check-in (None: nothing waited).
+
+    An age said between the check-in and the "no" brought the check-in again; the question
+    still waits on the message before it.
+    """
+    users = [event for event in _user_events(events)[:-1] if _intent(event) != AGE_INTENT]
+    found = _check_in_topic(users[-1]) if users else None
     if found is None or found[1] in ANSWER_NOW:
         return None
     return PendingAnswer(found[0], LATER_LEAD)

@@ -4,7 +4,8 @@ Framework-free. An intent example's tier is its intent's: a risk intent's ceilin
 check-in for stalking and a partner's threat), none for topics, dialogue and figures of speech.
 Examples of saying how one feels (``share_distress``) stand for no tier and are left out: they
 are written to carry no sign of risk, but the words are those a passive wish is said in, and
-learnt as none they cost risky messages their resources (out of fold, 52 of 17,545).
+learnt as none they cost risky messages their resources (out of fold, 52 of 17,545). Nor do
+examples of saying one's age (``inform_age``).
 The labelled messages (``data/risk_tiers/*.yml``, the evaluation-case format) are development
 sets written by people who saw neither the bot nor its data, each labelled urgent, check_in or
 none as a whole message; once a set had been measured and read it became training data here.
@@ -16,11 +17,12 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from lantern.evaluation.cases import load_cases
-from lantern.nlp.risk_decision import DIET_RISK_INTENTS, DISTRESS_INTENT
+from lantern.nlp.risk_decision import AGE_INTENT, DIET_RISK_INTENTS, DISTRESS_INTENT
 from lantern.safety import Tier
 
-# Intents whose examples stand for no tier: the tier model does not learn from them.
-UNTIERED_INTENTS = frozenset({DISTRESS_INTENT})
+# Intents whose examples stand for no tier: the tier model does not learn from them. An age is
+# no sign of being safe: learnt as none, "im 15" would pull "im 15 and ..." towards none.
+UNTIERED_INTENTS = frozenset({DISTRESS_INTENT, AGE_INTENT})
 
 
 def tier_of_intent(intent: str) -> Tier | None:

@@ -34,6 +34,14 @@ def test_a_check_in_about_their_own_life_waits_for_no():
     assert pending is not None and (pending.topic, pending.lead) == ("why_cant_leave", LATER_LEAD)
 
 
+def test_an_age_said_before_the_no_does_not_lose_the_question():
+    age = user("inform_age", age_group="under_18")
+    assert answer_with_check_in([*START, SUICIDE, age]) is None
+    pending = answer_after_no([*START, SUICIDE, age, user("deny")])
+    assert pending is not None and (pending.topic, pending.lead) == ("why_cant_leave", LATER_LEAD)
+    assert answer_after_no([*START, STALKING, age, user("deny")]) is None  # answered already
+
+
 def test_no_category_or_an_error_also_waits():
     for category in ("detector_error", None):
         entities = {"pending_topic": "shame"} | ({"risk_category": category} if category else {})

@@ -29,6 +29,13 @@ def test_saying_how_one_feels_stands_for_no_tier():
     assert (texts, tiers) == (["hello"], ["none"])
 
 
+def test_saying_ones_age_stands_for_no_tier():
+    # "im 15" learnt as none would pull "im 15 and ..." towards none
+    assert tier_of_intent("inform_age") is None
+    texts, _ = tier_examples([("im 15", "inform_age"), ("hello", "greet")], None)
+    assert texts == ["hello"]
+
+
 def test_labelled_messages_read_every_case_file_with_a_risk(tmp_path):
     (tmp_path / "b.yml").write_text(CASES)
     (tmp_path / "a.yml").write_text('cases:\n  - text: "hes outside"\n    expect: {risk: urgent}\n')
