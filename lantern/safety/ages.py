@@ -157,3 +157,27 @@ def young_writer(text: str) -> YoungWriter | None:
 def says_under_18(text: str) -> bool:
     """Whether the writer says they are under eighteen now."""
     return young_writer(text) is not None
+
+
+# What may stand beside the age in a message that says nothing else: "forgot to say im 15",
+# "im only 14 btw", "im 15 does that change anything", "sorry i should of said im 14".
+_ONLY_AGE_FILLER = frozenset(
+    "btw by the way fyi forgot to say mention mentioned i should have of said if that it this"
+    " matters matter helps help does change anything is ok okay sorry just so you know also"
+    " actually lol x xx tbh oh and yeah well um erm hi hey still only too here im am thats"
+    " next week month soon".split()
+)
+
+
+def says_only_young_age(text: str) -> bool:
+    """The message says the writer is under eighteen and nothing else.
+
+    Said right after a crisis reply, it brings that reply again with Childline
+    (``data/rules/safety.yml``); "im 15 and my dad hits me" says more and goes by what it says.
+    """
+    found = young_writer(text)
+    if found is None:
+        return False
+    lowered = " ".join(clean(text).replace("'", "").split())
+    rest = lowered.replace(found.words, " ", 1)
+    return all(word in _ONLY_AGE_FILLER for word in re.findall(r"[a-z0-9]+", rest))

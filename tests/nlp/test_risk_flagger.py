@@ -90,6 +90,15 @@ def test_age_extractor_keeps_only_the_band():
     assert adult.get("entities") == [] and other.get("entities") == []
 
 
+def test_age_extractor_sets_inform_age_only_where_the_age_is_all_the_message_says():
+    only, more, adult = AgeExtractor().process(
+        [message("forgot to say im 15"), message("im 15 and my dad hits me"), message("im 34")]
+    )
+    assert only.get("intent") == {"name": "inform_age", "confidence": 1.0}
+    assert more.get("intent") != only.get("intent") and adult.get("intent") != only.get("intent")
+    assert [(e["entity"], e["value"]) for e in more.get("entities")] == [("age_group", "under_18")]
+
+
 def test_a_risk_intent_shown_safe_becomes_unclear_once_in_the_ranking(detector):
     msg = ranked_message(
         "im not suicidal, just angry", ("risk_suicide", 0.99), ("nlu_fallback", 0.3)

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lantern.safety.ages import says_under_18, young_writer
+from lantern.safety.ages import says_only_young_age, says_under_18, young_writer
 
 
 @pytest.mark.parametrize(
@@ -107,3 +107,20 @@ def test_never_raises_on_arbitrary_text(text):
 
 def test_long_text_is_quick():
     assert says_under_18("im 15 " + "and he " * 20_000)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["im 15", "im only 14 btw", "forgot to say im 15", "sorry i should of said im 14",
+     "im 15 does that change anything", "im in year 10", "me (15f)", "Im fifteen.",
+     "im turning 16 next month"],
+)  # fmt: skip
+def test_a_message_that_says_only_a_young_age(text):
+    assert says_only_young_age(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["im 15 and scared", "im 15 and my dad hits me", "im 34", "im 16 can i ring them", ""]
+)
+def test_a_message_that_says_more_or_no_young_age(text):
+    assert not says_only_young_age(text)
