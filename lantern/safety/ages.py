@@ -134,9 +134,14 @@ def _age(value: str) -> int:
     return _NUMBER_WORDS[value] if value in _NUMBER_WORDS else int(value)
 
 
+def _lowered(text: str) -> str:
+    """The text the patterns read: cleaned, no apostrophes, single spaces."""
+    return " ".join(clean(text).replace("'", "").split())
+
+
 def young_writer(text: str) -> YoungWriter | None:
     """The writer's own words that they are under eighteen now, or None."""
-    lowered = " ".join(clean(text).replace("'", "").split())
+    lowered = _lowered(text)
     if not _WORD_HINTS.search(lowered) or _ADULT_AGE.search(lowered):
         return None
     for pattern in (_I_AM, _YEAR_OLD, _TURNED):
@@ -178,6 +183,5 @@ def says_only_young_age(text: str) -> bool:
     found = young_writer(text)
     if found is None:
         return False
-    lowered = " ".join(clean(text).replace("'", "").split())
-    rest = lowered.replace(found.words, " ", 1)
+    rest = _lowered(text).replace(found.words, " ", 1)
     return all(word in _ONLY_AGE_FILLER for word in re.findall(r"[a-z0-9]+", rest))
