@@ -56,6 +56,9 @@ DIALECT = {
     "masell": "myself", "hame": "home", "oot": "out", "naebody": "nobody", "naewhere": "nowhere",
     "awa": "away", "aboot": "about", "doon": "down",
 }  # fmt: skip
+# Entries of spaCy's lemma table that merge two different words: "as" is not "a" ("sexually
+# abused as a child" is not "abused a child"), "number" is not "numb". Each keeps its own form.
+MISREAD_LEMMAS = frozenset({"as", "number"})
 FUZZY_MIN_LENGTH = 5
 # How many words' keys a Keyer remembers before starting afresh.
 KEYS_KEPT = 65536
@@ -108,7 +111,9 @@ class Lexicon:
         self._lemmas = frozenset(str(value).lower() for value in self._table.values())
 
     def lemma(self, word: str) -> str:
-        """The word's lemma, or the word itself when the table has none."""
+        """The word's lemma, or the word itself when the table has none (or misreads it)."""
+        if word in MISREAD_LEMMAS:
+            return word
         value = self._table.get(word)
         return str(value) if value is not None else word
 

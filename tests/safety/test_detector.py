@@ -257,6 +257,22 @@ def test_words_of_a_message_are_not_kept_in_the_shared_vocabulary(detector):
     assert "40" in strings
 
 
+def test_words_the_lemma_table_merges_keep_their_own_key():
+    from lantern.safety._text import Lexicon, load_pipeline
+
+    lexicon = Lexicon(load_pipeline())
+    # spaCy's lookup table gives "as" the lemma "a" and "number" the lemma "numb"
+    assert (lexicon.lemma("as"), lexicon.lemma("number")) == ("as", "number")
+    assert (lexicon.lemma("was"), lexicon.lemma("numbers")) == ("be", "number")
+
+
+def test_a_child_after_as_is_a_memory_and_after_a_verb_is_a_child_at_risk(detector):
+    memory = detector.assess("i was sexually abused as a child")
+    assert Category.CHILD_AT_RISK not in memory.categories
+    assert memory.tier is Tier.CHECK_IN
+    assert detector.assess("he sexually abused a child").categories == (Category.CHILD_AT_RISK,)
+
+
 def test_someone_elses_risk_at_work_is_not_the_writers(detector):
     at_work = detector.assess("paramedic here, a patient took an overdose tonight")
     assert at_work.tier is Tier.NONE
