@@ -1,7 +1,8 @@
-"""Answering the question asked in a message that got a check-in (lantern/dialogue/pending.py).
+"""Answering the question asked in a message that got a safety reply (lantern/dialogue/pending.py).
 
-Both actions run after a domain response (utter_check_in, utter_check_in_no), so the check-in
-itself never waits on the action server; if the server is down, only the answer is missing.
+Both actions run after a domain response (utter_check_in, utter_check_in_no, utter_urgent_safe),
+so the safety reply itself never waits on the action server; if the server is down, only the
+answer is missing.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from rasa_sdk.executor import CollectingDispatcher
 from actions._shared import library, send
 from lantern.dialogue import replies
 from lantern.dialogue.payloads import TOPIC_ENTITY
-from lantern.dialogue.pending import PendingAnswer, answer_after_no, answer_with_check_in
+from lantern.dialogue.pending import PendingAnswer, answer_after_reply, answer_with_check_in
 
 DomainDict = dict[str, Any]
 Finder = Callable[[Sequence[Mapping[str, Any]]], PendingAnswer | None]
@@ -47,7 +48,7 @@ class ActionCheckInTopic(Action):
 
 
 class ActionResumeTopic(Action):
-    """After "no" to a check-in about their own life: answer the question that waited."""
+    """After "no" to a check-in, or "safe for now" after a crisis reply: the waiting question."""
 
     def name(self) -> str:
         """Name the action as the domain does."""
@@ -57,4 +58,4 @@ class ActionResumeTopic(Action):
         self, dispatcher: CollectingDispatcher, tracker: Tracker, domain: DomainDict
     ) -> list[dict[str, Any]]:
         """Answer the waiting question, if there was one."""
-        return _answer(dispatcher, tracker, answer_after_no)
+        return _answer(dispatcher, tracker, answer_after_reply)

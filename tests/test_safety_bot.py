@@ -112,6 +112,48 @@ async def test_a_question_asked_with_a_suicide_check_in_waits_for_no(bot, librar
     assert answer["text"].endswith(library["why_cant_leave"].summary)
 
 
+async def test_a_question_asked_beside_danger_is_answered_once_they_are_safe_for_now(bot, library):
+    sender = new_sender()
+    (urgent,) = await say(
+        bot, sender, "hes outside my door with a knife, why cant i just leave him"
+    )
+    assert "Are you somewhere safe right now?" in urgent["text"]
+    safe, answer = await say(bot, sender, "/affirm")
+    assert "somewhere safe for now" in safe["text"]
+    assert answer["text"].startswith("Here's something on what you asked before:")
+    assert answer["text"].endswith(library["why_cant_leave"].summary)
+
+
+async def test_safe_for_now_after_an_overdose_still_asks_for_medical_help_and_nothing_else(bot):
+    sender = new_sender()
+    (urgent,) = await say(bot, sender, "ive taken all my pills, why cant i leave him")
+    assert "get medical help now" in urgent["text"]
+    (safe,) = await say(bot, sender, "/affirm")
+    assert "please still get medical help now, even if you feel fine" in safe["text"]
+
+
+async def test_safe_for_now_typed_is_understood_after_a_crisis_reply_or_a_check_in(bot):
+    sender = new_sender()
+    await say(bot, sender, "i want to die")
+    (safe,) = await say(bot, sender, "im safe for now")
+    assert "somewhere safe for now" in safe["text"]
+    # "im ok thanks" once read as "no thanks", and got "Please call 999 now"
+    sender = new_sender()
+    await say(bot, sender, "hes outside my door with a knife")
+    (ok,) = await say(bot, sender, "im ok thanks")
+    assert "somewhere safe for now" in ok["text"] and "call 999 now" not in ok["text"]
+    sender = new_sender()
+    (check_in,) = await say(bot, sender, "i wish i could just disappear")
+    assert "are you thinking about ending your life" in check_in["text"]
+    (no,) = await say(bot, sender, "im safe")
+    assert "/resources" in no["text"] and "Are you" not in no["text"]
+
+
+async def test_safe_now_said_out_of_the_blue_gets_a_short_open_reply(bot):
+    replies = await say(bot, new_sender(), "hes asleep now")
+    assert "I'm here if you want to talk" in replies[-1]["text"]
+
+
 async def test_saying_where_you_are_changes_the_helplines(bot):
     sender = new_sender()
     resources = " ".join(m["text"] for m in await say(bot, sender, "im in cardiff"))

@@ -43,6 +43,8 @@ FIGURE_THREAT_PATTERNS = frozenset({"danger.threat_to_kill"})
 DISTRESS_INTENT = "share_distress"
 # Someone saying only their age ("im 15"; data/rules/safety.yml): no sign of risk either way.
 AGE_INTENT = "inform_age"
+# Someone saying only that they are safe now ("im safe for now"; lantern/nlp/safe_answer.py).
+SAFE_INTENT = "say_safe"
 # A check-in about these is urgent when the message places the person here and now ("he's in
 # reception shouting my name"), or on a ledge or a rail ("he's on the windowsill saying he'll
 # jump"): DIET's stalking and abuser intents can only check in on their own.

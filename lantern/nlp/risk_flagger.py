@@ -17,8 +17,8 @@ message gets the intent ``risk_urgent`` or ``risk_check_in``, a ``risk_category`
 (which picks the crisis reply's variation) and a ``risk`` record of what fired and why. If
 anything here fails, the message is a check-in.
 
-A check-in message that also asked about a topic keeps that topic in a ``pending_topic``
-entity, so the question can still be answered (lantern/dialogue/pending.py).
+A risky message that also asked about a topic keeps that topic in a ``pending_topic`` entity,
+so the question can still be answered (lantern/dialogue/pending.py).
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ class RiskFlagger(GraphComponent):
             except Exception as error:
                 log.error("risk flagging failed (%s); treating as check_in", type(error).__name__)
                 decision = RiskDecision.failed()
-            pending = self._asked_topic(message) if decision.tier is Tier.CHECK_IN else None
+            pending = self._asked_topic(message) if decision.tier > Tier.NONE else None
             _apply(message, decision)
             set_entity(message, PENDING_TOPIC_ENTITY, pending, "RiskFlagger")
         return messages

@@ -64,9 +64,11 @@ class _File(BaseModel):
     urgent: dict[str, _Words]
     urgent_question: str
     urgent_safe: str
+    urgent_safe_by_kind: dict[str, str] = {}
     urgent_not_safe: str
     check_in: dict[str, str]
     check_in_no: str
+    safe_noted: str
     signpost: str
     signpost_danger: str
     resources_intro: str
@@ -105,6 +107,11 @@ def load_words(path: Path | None = None) -> CrisisWords:
     """Read and validate the crisis reply words."""
     path = path or default_words_path()
     data = parse_file(path, _File, CrisisReplyError)
+    unknown_kinds = [c for c in data.urgent_safe_by_kind if c not in REPLY_CATEGORIES]
+    if unknown_kinds:
+        raise CrisisReplyError(
+            f"{path}: urgent_safe_by_kind: unknown kind of risk {', '.join(unknown_kinds)}"
+        )
     for section in ("urgent", "check_in"):
         keys = set(getattr(data, section))
         missing = [c for c in (*REPLY_CATEGORIES, "general") if c not in keys]
@@ -269,9 +276,10 @@ def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[di
     return {
         "utter_urgent": urgent,
         "utter_check_in": check_in,
-        "utter_urgent_safe": [{"text": words.data.urgent_safe}],
+        "utter_urgent_safe": _safe_for_now(words, places),
         "utter_urgent_not_safe": not_safe,
         "utter_check_in_no": [{"text": words.data.check_in_no}],
+        "utter_safe_noted": [{"text": words.data.safe_noted}],
         "utter_resources": resources,
         "utter_signpost": signpost,
         "utter_ask_nation": [
@@ -283,6 +291,26 @@ def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[di
             }
         ],
     }
+
+
+def _safe_for_now(words: CrisisWords, places: list[str | None]) -> list[dict[str, Any]]:
+    """The reply to "safe for now": by kind of risk and place where it says more, else one.
+
+    Every variation with a kind names a place too, so that no two variations' conditions both
+    hold (Rasa would pick between them at random).
+    """
+    variations: list[dict[str, Any]] = [
+        {
+            "condition": [
+                {"type": "slot", "name": CATEGORY_SLOT, "value": category},
+                _nation_condition(nation),
+            ],
+            "text": _emergency_words(text, nation),
+        }
+        for category, text in words.data.urgent_safe_by_kind.items()
+        for nation in places
+    ]
+    return [*variations, {"text": words.data.urgent_safe}]
 
 
 def render_domain(words: CrisisWords | None = None, book: ResourceBook | None = None) -> str:

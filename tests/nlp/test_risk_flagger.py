@@ -3,6 +3,7 @@ from rasa.shared.nlu.training_data.message import Message
 from lantern.nlp.age_extractor import AgeExtractor
 from lantern.nlp.nation_extractor import NationExtractor
 from lantern.nlp.risk_flagger import RiskFlagger
+from lantern.nlp.safe_answer import SafeAnswerReader
 from lantern.safety import RiskDetector
 
 CONFIG = RiskFlagger.get_default_config()
@@ -108,6 +109,19 @@ def test_a_risk_intent_shown_safe_becomes_unclear_once_in_the_ranking(detector):
     assert [r["name"] for r in msg.get("intent_ranking")] == ["nlu_fallback", "risk_suicide"]
 
 
+def test_safe_answer_reader_sets_say_safe_and_a_yes_in_front_makes_it_affirm(detector):
+    plain, yes, more, other = SafeAnswerReader().process(
+        [message(t, "nlu_fallback") for t in
+         ("im safe for now", "yeah im safe now, hes gone", "im ok but hes still outside", "hi")]
+    )  # fmt: skip
+    assert plain.get("intent") == {"name": "say_safe", "confidence": 1.0}
+    assert yes.get("intent") == {"name": "affirm", "confidence": 1.0}
+    assert more.get("intent")["name"] == other.get("intent")["name"] == "nlu_fallback"
+    # the flagger after it keeps the intent where it finds no risk
+    (plain,) = RiskFlagger(CONFIG, detector).process([plain])
+    assert plain.get("intent")["name"] == "say_safe"
+
+
 def pending_topics(msg):
     return [e["value"] for e in msg.get("entities") if e["entity"] == "pending_topic"]
 
@@ -137,12 +151,19 @@ def test_a_check_in_chosen_by_risk_intent_keeps_a_likely_topic(detector):
     assert pending_topics(msg) == []
 
 
-def test_no_topic_is_kept_when_nlu_could_not_tell_or_the_reply_is_urgent(detector):
+def test_no_topic_is_kept_when_nlu_could_not_tell_or_there_is_no_risk(detector):
     unclear = message("hes been following me for weeks since i left", "nlu_fallback", 0.3)
-    urgent = message("ive taken all my pills, why cant i leave him", "topic_why_cant_leave")
     safe = message("why cant i leave him", "topic_why_cant_leave")
-    for msg in RiskFlagger(CONFIG, detector).process([unclear, urgent, safe]):
+    for msg in RiskFlagger(CONFIG, detector).process([unclear, safe]):
         assert pending_topics(msg) == []
+
+
+def test_an_urgent_message_keeps_its_topic_too(detector):
+    # lantern/dialogue/pending.py decides when, if ever, it is answered
+    msg = message("ive taken all my pills, why cant i leave him", "topic_why_cant_leave")
+    (msg,) = RiskFlagger(CONFIG, detector).process([msg])
+    assert msg.get("intent")["name"] == "risk_urgent"
+    assert pending_topics(msg) == ["why_cant_leave"]
 
 
 def test_a_risk_intent_close_to_the_topic_does_not_hold_the_answer_back(detector):

@@ -76,6 +76,26 @@ def _conditions(variation):
     return {c["name"]: c["value"] for c in variation.get("condition", [])}
 
 
+@pytest.mark.parametrize("kind", ["overdose", "self_harm"])
+def test_safe_for_now_after_an_overdose_or_an_injury_still_asks_for_medical_help(kind):
+    variations = RESPONSES["utter_urgent_safe"]
+    chosen = [v for v in variations if _conditions(v).get("risk_category") == kind]
+    # one for each place (unset and five), never two whose conditions both hold
+    assert sorted(str(_conditions(v)["nation"]) for v in chosen) == sorted(
+        ["None", "england", "wales", "scotland", "northern_ireland", "elsewhere"]
+    )
+    for variation in chosen:
+        text = variation["text"]
+        assert "emergency department" in text or "A&E" in text
+        assert not METHOD_WORDS.search(text), METHOD_WORDS.search(text)
+        if _conditions(variation)["nation"] == "elsewhere":
+            assert "999" not in text
+    # every other kind of risk gets the one reply without conditions
+    assert [v for v in variations if "condition" not in v] == [
+        {"text": load_words().data.urgent_safe}
+    ]
+
+
 @pytest.mark.parametrize(
     "name", ["utter_urgent", "utter_check_in", "utter_signpost", "utter_resources"]
 )
