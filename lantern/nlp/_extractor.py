@@ -1,4 +1,4 @@
-"""A Rasa graph component that sets one entity from the message text, with no state."""
+"""Rasa graph components that read each message's text and keep no state."""
 
 from __future__ import annotations
 
@@ -14,10 +14,8 @@ from rasa.shared.nlu.training_data.training_data import TrainingData
 from lantern.nlp._entities import set_entity
 
 
-class TextEntityExtractor(GraphComponent):
-    """Adds ``ENTITY`` with the value ``find`` reads in the text, when it reads one."""
-
-    ENTITY: ClassVar[str]
+class StatelessComponent(GraphComponent):
+    """A component that reads each message as it comes: nothing to train, load or keep."""
 
     @classmethod
     def create(
@@ -26,13 +24,19 @@ class TextEntityExtractor(GraphComponent):
         model_storage: ModelStorage,
         resource: Resource,
         execution_context: ExecutionContext,
-    ) -> TextEntityExtractor:
+    ) -> StatelessComponent:
         """No state: nothing to load."""
         return cls()
 
     def process_training_data(self, training_data: TrainingData) -> TrainingData:
         """Training data passes through unchanged."""
         return training_data
+
+
+class TextEntityExtractor(StatelessComponent):
+    """Adds ``ENTITY`` with the value ``find`` reads in the text, when it reads one."""
+
+    ENTITY: ClassVar[str]
 
     def process(self, messages: list[Message]) -> list[Message]:
         """Add the entity where ``find`` reads a value in a message."""

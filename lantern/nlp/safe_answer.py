@@ -10,16 +10,11 @@ risk.
 
 from __future__ import annotations
 
-from typing import Any
-
-from rasa.engine.graph import ExecutionContext, GraphComponent
 from rasa.engine.recipes.default_recipe import DefaultV1Recipe
-from rasa.engine.storage.resource import Resource
-from rasa.engine.storage.storage import ModelStorage
 from rasa.shared.nlu.constants import INTENT, TEXT
 from rasa.shared.nlu.training_data.message import Message
-from rasa.shared.nlu.training_data.training_data import TrainingData
 
+from lantern.nlp._extractor import StatelessComponent
 from lantern.nlp.risk_decision import SAFE_INTENT
 from lantern.safety.safe_now import safe_answer
 
@@ -27,23 +22,8 @@ AFFIRM_INTENT = "affirm"
 
 
 @DefaultV1Recipe.register([DefaultV1Recipe.ComponentType.INTENT_CLASSIFIER], is_trainable=False)
-class SafeAnswerReader(GraphComponent):
+class SafeAnswerReader(StatelessComponent):
     """Sets ``say_safe`` (or ``affirm``) where all a message says is that they are safe now."""
-
-    @classmethod
-    def create(
-        cls,
-        config: dict[str, Any],
-        model_storage: ModelStorage,
-        resource: Resource,
-        execution_context: ExecutionContext,
-    ) -> SafeAnswerReader:
-        """No state: nothing to load."""
-        return cls()
-
-    def process_training_data(self, training_data: TrainingData) -> TrainingData:
-        """Training data passes through unchanged."""
-        return training_data
 
     def process(self, messages: list[Message]) -> list[Message]:
         """Set the intent on each message that is only such an answer; leave the rest."""
