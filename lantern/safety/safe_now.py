@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lantern.safety._text import clean
+
 # A yes before the answer ("yeah im safe now"): after a check-in a yes is a yes, so the message
 # is read as one (``SafeAnswer.yes``) and escalates there, as a plain "yes" does.
 _YES = r"(?:yes|yeah|yea|yep|yup|yh|ya|ye|aye|mhm)"
@@ -67,7 +69,7 @@ class SafeAnswer:
 
 def safe_answer(text: str) -> SafeAnswer | None:
     """The answer the message gives, if all it says is that they are safe now."""
-    words = re.findall(r"[a-z0-9]+", text.lower().replace("'", "").replace("\u2019", ""))
+    words = re.findall(r"[a-z0-9]+", clean(text).replace("'", ""))
     if not words or len(words) > _MOST_WORDS or not _NEVER.isdisjoint(words):
         return None
     joined = " ".join(words)
