@@ -54,6 +54,11 @@ PAST_CUES = (
     ("a", "decade", "ago"), ("decades", "ago"),
     ("when", "i", "left"), ("last", "time", "i", "was"), ("when", "we", "were", "together"),
     ("conviction", "for"), ("convicted", "of"), ("convicted", "for"),
+    # forty-fifth session: what a statement to the police was about ("police took my statement
+    # last week about when he pushed me down the stairs")
+    ("statement", "about"), ("statement", "on", "what"), ("took", "my", "statement"),
+    ("gave", "a", "statement"), ("gave", "my", "statement"), ("giving", "a", "statement"),
+    ("made", "a", "statement"),
     # twenty-fifth session: "it's been 5 years since I tried" (not "3 months since I left", which
     # is often followed by what is wrong now)
     *((unit, *day, "since", who, act) for unit in ("years", "year", "yrs", "months", "decade")
@@ -133,6 +138,12 @@ NOT_NOW_CUES = (
     ("is", "it", "still"), ("is", "that", "still"), ("is", "this", "still"),
     ("still", "see", "the", "kids"), ("still", "see", "his", "kids"), ("still", "see", "the",
     "children"), ("still", "have", "contact"), ("still", "get", "contact"),
+    # forty-fifth session: reporting what happened, now ("is it too late to report it now?",
+    # "can i make a police statement now"), and therapy today that went over it
+    *(("report", who, "now") for who in ("it", "him", "her", "them", "this", "that")),
+    ("statement", "now"), ("reporting", "it", "now"), ("report", "now"), ("charges", "now"),
+    *((talk, "today") for talk in ("therapy", "counselling", "counsellor", "therapist",
+                                   "session")),
     *((doing, "again") for doing in ("dating", "working", "smiling", "laughing", "driving",
                                      "studying", "happy", "myself", "herself", "himself")),
 )  # fmt: skip
@@ -155,6 +166,9 @@ OVER_CUES = (
     ("feeling", "grateful"), ("so", "grateful"), ("finally", "free"), ("proud", "of", "that"),
     ("proud", "of", "myself"), ("how", "far", "ive", "come"),
     ("years", "free"), ("tattoo", "over"),
+    # forty-fifth session: "the suicidal thoughts i had years ago ... theyve been gone a long
+    # time"
+    ("gone", "a", "long", "time"), ("gone", "for", "years"), ("gone", "for", "a", "long", "time"),
     ("old", "scars"), ("i", "laughed"), ("havent", "in", "decades"), ("havent", "for", "decades"),
     ("just", "wanted", "to", "share"), ("got", "engaged"), ("not", "heard", "from", "him", "since"),
     ("not", "heard", "from", "her", "since"), ("havent", "heard", "from", "him", "since"),
@@ -188,6 +202,11 @@ SETTLED_CUES = (
     ("shes", "engaged"), ("in", "jail"), ("been", "apart"), ("my", "statement"),
     ("left", "now"), ("ive", "left"), ("since", "i", "left"),
     ("conviction", "for"), ("havent", "in", "forever"), ("havent", "for"),
+    # forty-fifth session: "he hasnt touched me since", "that ended when i left", "we split"
+    *(("hasnt", act, "me", "since") for act in ("touched", "hit", "hurt", "laid", "done")),
+    *(("never", act, "me", "again") for act in ("touched", "hit", "hurt")),
+    ("that", "ended"), ("ended", "when", "i", "left"), ("we", "split"), ("we", "separated"),
+    ("we", "broke", "up"),
     ("havent", "in", "years"), ("havent", "since"),
     # the abuser put away, gone abroad or dead, or the writer working it through (twenty-first
     # session, from look-alikes in data/risk_tiers)
@@ -688,15 +707,36 @@ def is_reported(w: Words, start: int) -> bool:
     if quotes % 2 == 1:
         return True
     for i in range(max(left, start - 8), start):
-        if w.keys[i] in REPORTING:
+        # forty-fifth session: a "but" after the words of saying turns back to the writer: "my
+        # mum keeps telling me not to cry but i want to die"
+        if w.keys[i] in REPORTING and _TURNS.isdisjoint(w.text[i + 1 : start]):
             speaker = w.text[max(left, i - 2) : i]
             if (
                 speaker
-                and FIRST_PERSON.isdisjoint(speaker)
-                and not THIRD_PERSON.isdisjoint(speaker)
+                and (
+                    (FIRST_PERSON.isdisjoint(speaker) and not THIRD_PERSON.isdisjoint(speaker))
+                    # ... and someone of the writer's speaks: "my daughter said", "my 16 yr old
+                    # said" (the "my" is not the speaker)
+                    or _someone_of_the_writers(w.text[max(left, i - 4) : i])
+                )
             ):
                 return True
     return False
+
+
+_WRITERS_OWN = ("my", "our")
+_OF_AN_AGE = re.compile(r"^\d{1,2} (?:(?:yr|year) old|yo)$")
+
+
+def _someone_of_the_writers(words: Sequence[str]) -> bool:
+    """The words end with someone of the writer's: "my daughter", "our 16 year old"."""
+    owner = max((i for i, word in enumerate(words) if word in _WRITERS_OWN), default=-1)
+    if owner < 0:
+        return False
+    named = words[owner + 1 :]
+    return (
+        len(named) == 1 and named[0] in THIRD_PERSON and named[0] not in FIRST_PERSON
+    ) or _OF_AN_AGE.match(" ".join(named)) is not None
 
 
 def is_third_person(w: Words, start: int, end: int, own: frozenset[str]) -> bool:

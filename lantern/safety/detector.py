@@ -335,7 +335,7 @@ class RiskDetector:
                     # "he said he'd kill me if i ever left. i left 4 years ago, he's in prison
                     # now and i'm safe" (thirtieth session: the 2 a.m. check, after set WB)
                     past, now = True, False
-                if past and (ctx.is_over(w) or (not now and ctx.is_settled(w))):
+                if past and p.settles and (ctx.is_over(w) or (not now and ctx.is_settled(w))):
                     modifiers.append(Modifier.PAST)
                     tier = Tier.NONE
                 elif p.past_floor is not None and past and now:

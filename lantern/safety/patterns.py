@@ -66,6 +66,7 @@ class _PatternEntry(BaseModel):
     negatable: bool = True
     quotable: bool = True
     past_floor: Tier | None = Tier.NONE
+    settles: bool = True
     explains_message: bool = True
     holds_figures: bool = False
 
@@ -172,6 +173,10 @@ class RiskPattern:
     negatable: bool = True
     quotable: bool = True
     past_floor: Tier | None = Tier.NONE
+    # Whether words that the past is over or settled ("years ago", "he was convicted of",
+    # "no contact now") can take it below past_floor. Not for someone who abused a child: the
+    # danger is to children now, whenever it happened.
+    settles: bool = True
     explains_message: bool = True
     # Its phrases hold a figure of speech and say more than it ("took 2 weeks" is a figure for
     # time; "took 2 weeks of my meds" is an overdose): a figure inside one does not cancel it.
@@ -374,6 +379,7 @@ def load_patterns(path: Path = PATTERNS_FILE) -> list[RiskPattern]:
             negatable=p.negatable,
             quotable=p.quotable,
             past_floor=p.past_floor,
+            settles=p.settles,
             explains_message=p.explains_message,
             holds_figures=p.holds_figures,
             scene=tuple(p.scene),
