@@ -149,9 +149,14 @@ async def test_safe_for_now_typed_is_understood_after_a_crisis_reply_or_a_check_
     assert "/resources" in no["text"] and "Are you" not in no["text"]
 
 
-async def test_safe_now_said_out_of_the_blue_gets_a_short_open_reply(bot):
+async def test_safe_now_alone_gets_an_open_reply_after_an_answer_no_thanks(bot):
     replies = await say(bot, new_sender(), "hes asleep now")
     assert "I'm here if you want to talk" in replies[-1]["text"]
+    # after an answer, "im ok thanks" is no thanks, not news of being safe
+    sender = new_sender()
+    await say(bot, sender, "why cant i leave him")
+    replies = await say(bot, sender, "im ok thanks")
+    assert "something else on your mind" in replies[0]["text"]
 
 
 async def test_saying_where_you_are_changes_the_helplines(bot):
