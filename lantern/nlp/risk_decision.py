@@ -41,6 +41,8 @@ FIGURE_THREAT_PATTERNS = frozenset({"danger.threat_to_kill"})
 # risk intent and not a safe one: the signpost offers the helplines after its reply, and the tier
 # model does not learn its examples (lantern/nlp/tier_examples.py).
 DISTRESS_INTENT = "share_distress"
+# The paths of a check-in or an urgent reply that the tier model alone raised.
+_TIER_MODEL_ALONE = (("tier_model",), ("tier_model", "tier_model_urgent"))
 # Someone saying only their age ("im 15"; data/rules/safety.yml): no sign of risk either way.
 AGE_INTENT = "inform_age"
 # Someone saying only that they are safe now ("im safe for now"; lantern/nlp/safe_answer.py).
@@ -228,6 +230,22 @@ class RiskDecision:
             return self
         return replace(
             self, tier=Tier.NONE, category=None, paths=("figure_overruled",), signpost=True
+        )
+
+    def sign_off(self, urgent_max: float) -> RiskDecision:
+        """A message that only says goodbye or thanks, raised by the tier model alone, unsure.
+
+        Called only for such a message (``lantern.safety.sign_off``: "bye x", "thanks, night").
+        No other path escalated and the tier model puts less than ``urgent_max`` on urgent:
+        "bye x" (0.56 on urgent, model 63c691b5) got the crisis reply. The goodbye is answered
+        and the line of helplines follows (``signpost``). A farewell that says more ("thanks
+        for everything. goodbye", "bye everyone") is never such a message, and a tier model
+        sure of urgent (``urgent_max``, set to its own urgent threshold) still decides.
+        """
+        if self.paths not in _TIER_MODEL_ALONE or self.tier_scores.urgent >= urgent_max:
+            return self
+        return replace(
+            self, tier=Tier.NONE, category=None, paths=("sign_off_overruled",), signpost=True
         )
 
     def signposted(self, tier_min: float) -> RiskDecision:

@@ -47,6 +47,7 @@ from lantern.nlp.risk_decision import (
 )
 from lantern.nlp.risk_tier import TIER_RANKING_KEY
 from lantern.safety import RiskDetector, Tier
+from lantern.safety.sign_off import is_sign_off
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +84,7 @@ class RiskFlagger(GraphComponent):
             "figure_tier_max": 0.0,
             "tier_confirm_urgent_min": 2.0,
             "signpost_tier_min": 2.0,
+            "sign_off_urgent_max": 0.0,
             "pending_topic_min": 0.3,
             "pending_topic_margin": 0.05,
         }
@@ -152,6 +154,8 @@ class RiskFlagger(GraphComponent):
                 float(self._config["tier_confirm_urgent_min"]),
                 asked_topic=self._asked_topic(message) is not None,
             )
+        if is_sign_off(text):
+            decision = decision.sign_off(float(self._config["sign_off_urgent_max"]))
         decision = decision.figure_of_speech(
             float(self._config["figure_diet_min"]), float(self._config["figure_tier_max"])
         )

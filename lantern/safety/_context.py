@@ -1244,3 +1244,67 @@ def names_someone_close(w: Words, start: int, end: int) -> bool:
 def names_others(w: Words, start: int, end: int) -> bool:
     """The match's clause is about other people or counts events: 'a patient', 'overdoses'."""
     return not _OTHERS_WORDS.isdisjoint(w.text[clause_start(w, start) : end])
+
+
+# A child of the writer's, named before someone else's risk: "my son came back from his dads
+# with a bruise on his arm", "he's got the kids in the car and says he's driving them off the
+# cliff". The one at risk is then most often that child, when something says the child is young
+# (an age under 18, "the kids", "little", "contact", "daddy", "his dads", "school") and no
+# adult is named who may be the one at risk ("my friend's been talking about ending it since
+# her husband took the kids"). Not a child of age ("my son is 19", "my daughter ... from uni"),
+# nor a child named only after the risk ("he said he'd rather kill himself than let me have the
+# kids", the partner's threat). A partner named is most often the one the child is in danger
+# from. "Mummy" is the writer, whom the words may put at risk ("he told the kids mummy's going to
+# die soon"): the reply that asks about anyone, including them, stays. Forty-sixth session,
+# from set HW.
+_WRITERS_CHILD_BEFORE = frozenset({"my", "our", "the", "me", "both"})
+_WRITERS_CHILD = frozenset(
+    {"son", "sons", "daughter", "daughters", "kid", "kids", "child", "children", "baby",
+     "babies", "toddler", "boy", "boys", "girl", "girls", "lad", "stepson", "stepdaughter",
+     "youngest", "eldest", "oldest", "bairn", "bairns", "wean", "weans"}
+)  # fmt: skip
+_BETWEEN_WRITER_AND_CHILD = frozenset({"little", "lil", "wee", "baby", "youngest", "eldest"})
+_YOUNG_CUES = frozenset(
+    {"kid", "kids", "child", "children", "baby", "babies", "toddler", "little", "lil", "wee",
+     "bairn", "bairns", "daddy", "contact", "school", "nursery", "stepdad",
+     "stepfather", "stepmum", "stepmother", "teddy", "teacher", "dads", "mums", "cafcass"}
+)  # fmt: skip
+_ADULT_CUES = frozenset({"uni", "university", "college", "adult", "grown", "flat", "work"})
+_ADULTS_WHO_MAY_BE_AT_RISK = frozenset(
+    {"friend", "friends", "mate", "mates", "bestie", "bff", "sister", "sis", "brother", "bro",
+     "mum", "mam", "mom", "mother", "nan", "nana", "gran", "granny", "grandma", "neighbour",
+     "neighbours", "neighbor", "cousin", "aunt", "auntie", "colleague", "flatmate",
+     "housemate", "client", "clients", "pupil", "student", "mummy", "mommy", "mammy"}
+)  # fmt: skip
+_AGE_WITHIN = 6
+
+
+def _age_near(w: Words, i: int) -> int | None:
+    """The first number in the few words after a child is named ("my son (7)", "hes 9")."""
+    for word in w.text[i + 1 : i + 1 + _AGE_WITHIN]:
+        if word.isdigit() and len(word) <= 2:
+            return int(word)
+    return None
+
+
+def names_writers_child(w: Words, start: int) -> bool:
+    """A young child of the writer's is named before ``start``, and no adult at risk."""
+    if not _ADULTS_WHO_MAY_BE_AT_RISK.isdisjoint(w.text):
+        return False
+    young = not _YOUNG_CUES.isdisjoint(w.text) and _ADULT_CUES.isdisjoint(w.text)
+    named = False
+    for i in range(min(start, len(w.text))):
+        word = w.text[i]
+        if word not in _WRITERS_CHILD:
+            continue
+        before = w.text[i - 1] if i else ""
+        if before in _BETWEEN_WRITER_AND_CHILD and i > 1:
+            before = w.text[i - 2]
+        if before not in _WRITERS_CHILD_BEFORE:
+            continue
+        age = _age_near(w, i)
+        if age is not None and age >= 18:
+            return False
+        named = True
+        young = young or age is not None
+    return named and young

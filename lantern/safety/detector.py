@@ -193,7 +193,9 @@ class RiskDetector:
                 if f.base_tier is Tier.NONE and _CONTEXT_GONE.isdisjoint(f.modifiers)
             )
         )
-        findings = _threat_leads(w, [f for f in findings if f.base_tier is not Tier.NONE])
+        findings = _child_leads(
+            w, _threat_leads(w, [f for f in findings if f.base_tier is not Tier.NONE])
+        )
         return _assessment(
             findings, figurative=explained, context=context, anchored=anchored or timed
         )
@@ -426,6 +428,27 @@ def _threat_leads(w: ctx.Words, findings: list[Finding]) -> list[Finding]:
             category=Category.ABUSER_SUICIDE_THREAT,
             modifiers=(*f.modifiers, Modifier.COERCING),
         )
+        if f.category is Category.CONCERN_FOR_OTHER
+        else f
+        for f in findings
+    ]
+
+
+def _child_leads(w: ctx.Words, findings: list[Finding]) -> list[Finding]:
+    """Someone else at risk, in a message that names a child of the writer's: the child.
+
+    "my son came back from his dads with a bruise on his arm", "he's got the kids in the car and
+    says he's driving them off the cliff": the reply for a child at risk, with the NSPCC and
+    Childline, not worry about someone else, whose helplines are the Samaritans and the
+    domestic abuse line. Only a young child named before the risk, and no adult who may be the
+    one at risk (``ctx.names_writers_child``); never a partner's threat (``_threat_leads`` runs
+    first). Each tier is kept (forty-sixth session, set HW).
+    """
+    starts = [f.start for f in findings if f.category is Category.CONCERN_FOR_OTHER]
+    if not starts or not ctx.names_writers_child(w, min(starts)):
+        return findings
+    return [
+        replace(f, category=Category.CHILD_AT_RISK)
         if f.category is Category.CONCERN_FOR_OTHER
         else f
         for f in findings

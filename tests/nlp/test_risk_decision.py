@@ -685,3 +685,41 @@ def test_a_check_in_another_path_raised_is_never_overruled(detector):
     raised = alone.in_scene(Scene(at_height=True))
     assert raised.tier is Tier.URGENT
     assert raised.figure_of_speech(*FIGURE) == raised
+
+
+def sign_off_decision(detector, text, urgent):
+    """The decision for a goodbye DIET read as one, with the tier model's urgent as given."""
+    decision = decide(
+        detector.assess(text),
+        {"name": "goodbye", "confidence": 0.5},
+        ranked(("goodbye", 0.5)),
+        tier_ranking=tiers(urgent, 0.0),
+        **{**THRESHOLDS, "tier_check_in_min": 0.55, "tier_urgent_min": 0.8},
+    )
+    return decision.confirmed(0.45, asked_topic=False)
+
+
+def test_a_goodbye_only_the_unsure_tier_model_raised_is_answered_with_the_helplines(detector):
+    before = sign_off_decision(detector, "bye x", 0.56)
+    assert (before.tier, before.paths) == (Tier.URGENT, ("tier_model", "tier_model_urgent"))
+    decision = before.sign_off(0.8).signposted(0.3)
+    assert (decision.tier, decision.category, decision.paths) == (
+        Tier.NONE, None, ("sign_off_overruled",)
+    )  # fmt: skip
+    assert decision.signpost is True
+    assert decision.record()["tier_model"]["urgent"] == pytest.approx(0.56)
+
+
+@pytest.mark.parametrize(
+    ("text", "urgent"),
+    [
+        ("bye x", 0.85),  # the tier model sure of urgent
+        ("bye everyone. im sorry", 0.56),  # the detector's words
+    ],
+)
+def test_a_goodbye_the_tier_model_is_sure_of_or_with_risk_words_keeps_its_reply(
+    detector, text, urgent
+):
+    before = sign_off_decision(detector, text, urgent)
+    assert before.tier is Tier.URGENT
+    assert before.sign_off(0.8) == before

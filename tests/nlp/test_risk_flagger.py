@@ -1,3 +1,4 @@
+import pytest
 from rasa.shared.nlu.training_data.message import Message
 
 from lantern.nlp.age_extractor import AgeExtractor
@@ -262,3 +263,32 @@ def test_a_message_just_under_the_tier_models_threshold_is_marked_for_a_signpost
         [tier_ranked(message(text, "topic_withdrawal"), 0.2, 0.2)]
     )
     assert off.get("risk")["signpost"] is False  # off by default
+
+
+SIGNING_OFF = {**CONFIRMING, "tier_check_in_min": 0.55, "tier_confirm_urgent_min": 0.45,
+               "sign_off_urgent_max": 0.8, "signpost_tier_min": 0.3}  # fmt: skip
+
+
+def test_a_bare_goodbye_the_tier_model_is_unsure_of_is_answered_with_the_helplines(detector):
+    (msg,) = RiskFlagger(SIGNING_OFF, detector).process(
+        [tier_ranked(message("bye x", "goodbye", 0.5), 0.56, 0.0)]
+    )
+    assert msg.get("intent")["name"] == "goodbye"
+    assert (msg.get("risk")["tier"], msg.get("risk")["signpost"]) == ("none", True)
+    assert msg.get("risk")["paths"] == ["sign_off_overruled"]
+
+
+@pytest.mark.parametrize(
+    ("text", "urgent"),
+    [
+        ("thanks for everything. goodbye", 0.56),  # says more than goodbye
+        ("bye x", 0.85),  # the tier model sure of urgent
+    ],
+)
+def test_a_farewell_or_a_goodbye_the_tier_model_is_sure_of_keeps_the_crisis_reply(
+    detector, text, urgent
+):
+    (msg,) = RiskFlagger(SIGNING_OFF, detector).process(
+        [tier_ranked(message(text, "goodbye", 0.5), urgent, 0.0)]
+    )
+    assert msg.get("intent")["name"] == "risk_urgent"
