@@ -230,6 +230,25 @@ async def test_a_plain_goodbye_is_answered_and_a_farewell_is_not_let_go(bot):
     assert "Samaritans: call 116 123" in reply["text"]
 
 
+async def test_not_knowing_is_taken_seriously_after_a_check_in_and_gently_anywhere_else(bot):
+    # "dunno" after the check-in got a menu of topics, and a bare "idk" a check-in of its own
+    # from the tier model alone (model cd567bd0): not knowing is answered for where it is said.
+    sender = new_sender()
+    (check_in,) = await say(bot, sender, "sometimes i wish i could just disappear")
+    assert "because it matters" in check_in["text"]
+    (urgent,) = await say(bot, sender, "dunno")
+    assert "Samaritans: call 116 123" in urgent["text"]
+    assert "Are you somewhere safe right now?" in urgent["text"]
+    (unsure,) = await say(bot, sender, "not sure tbh")
+    assert unsure["text"].startswith("That's OK, it can be hard to tell.")
+    assert "call 999" in unsure["text"]
+    replies = await say(bot, new_sender(), "idk")
+    texts = " ".join(reply.get("text") or "" for reply in replies)
+    assert "you don't have to know" in texts
+    for asked in ("because it matters", "People you can reach now"):
+        assert asked not in texts
+
+
 async def test_crisis_replies_do_not_need_the_action_server(trained_model):
     # An agent whose action server is not running at all.
     agent = load_agent(trained_model, f"http://127.0.0.1:{free_port()}/webhook")

@@ -47,6 +47,8 @@ _TIER_MODEL_ALONE = (("tier_model",), ("tier_model", "tier_model_urgent"))
 AGE_INTENT = "inform_age"
 # Someone saying only that they are safe now ("im safe for now"; lantern/nlp/safe_answer.py).
 SAFE_INTENT = "say_safe"
+# Someone saying only that they do not know ("idk", "not sure tbh"; lantern/nlp/unsure_answer.py).
+UNSURE_INTENT = "say_unsure"
 # A check-in about these is urgent when the message places the person here and now ("he's in
 # reception shouting my name"), or on a ledge or a rail ("he's on the windowsill saying he'll
 # jump"): DIET's stalking and abuser intents can only check in on their own.
@@ -232,21 +234,23 @@ class RiskDecision:
             self, tier=Tier.NONE, category=None, paths=("figure_overruled",), signpost=True
         )
 
-    def sign_off(self, urgent_max: float) -> RiskDecision:
-        """A message that only says goodbye or thanks, raised by the tier model alone, unsure.
+    def sign_off(self, urgent_max: float, path: str = "sign_off_overruled") -> RiskDecision:
+        """A message that says nothing of risk, raised by the tier model alone, unsure.
 
-        Called only for such a message (``lantern.safety.sign_off``: "bye x", "thanks, night").
-        No other path escalated and the tier model puts less than ``urgent_max`` on urgent:
-        "bye x" (0.56 on urgent, model 63c691b5) got the crisis reply. The goodbye is answered
-        and the line of helplines follows (``signpost``). A farewell that says more ("thanks
-        for everything. goodbye", "bye everyone") is never such a message, and a tier model
-        sure of urgent (``urgent_max``, set to its own urgent threshold) still decides.
+        Called only for such a message: a goodbye or thanks (``lantern.safety.sign_off``: "bye
+        x", "thanks, night") or an answer that only says the writer does not know
+        (``lantern.safety.unsure``: "idk", "not sure tbh"; ``path`` says which). No other path
+        escalated and the tier model puts less than ``urgent_max`` on urgent: "bye x" (0.56 on
+        urgent, model 63c691b5) got the crisis reply, "idk" (0.61 of risk, model cd567bd0) a
+        check-in. The message is answered (a goodbye, or the rules' reply to not knowing) and
+        the line of helplines follows (``signpost``). A farewell that says more ("thanks for
+        everything. goodbye", "bye everyone") or a doubt that says more ("idk anymore") is
+        never such a message, and a tier model sure of urgent (``urgent_max``, set to its own
+        urgent threshold) still decides.
         """
         if self.paths not in _TIER_MODEL_ALONE or self.tier_scores.urgent >= urgent_max:
             return self
-        return replace(
-            self, tier=Tier.NONE, category=None, paths=("sign_off_overruled",), signpost=True
-        )
+        return replace(self, tier=Tier.NONE, category=None, paths=(path,), signpost=True)
 
     def signposted(self, tier_min: float) -> RiskDecision:
         """A message below every escalation threshold that the tier model still gives some risk.

@@ -48,6 +48,7 @@ from lantern.nlp.risk_decision import (
 from lantern.nlp.risk_tier import TIER_RANKING_KEY
 from lantern.safety import RiskDetector, Tier
 from lantern.safety.sign_off import is_sign_off
+from lantern.safety.unsure import is_unsure_answer
 
 log = logging.getLogger(__name__)
 
@@ -156,6 +157,10 @@ class RiskFlagger(GraphComponent):
             )
         if is_sign_off(text):
             decision = decision.sign_off(float(self._config["sign_off_urgent_max"]))
+        elif is_unsure_answer(text):
+            decision = decision.sign_off(
+                float(self._config["sign_off_urgent_max"]), path="unsure_overruled"
+            )
         decision = decision.figure_of_speech(
             float(self._config["figure_diet_min"]), float(self._config["figure_tier_max"])
         )

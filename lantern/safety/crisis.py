@@ -66,6 +66,7 @@ class _File(BaseModel):
     urgent_safe: str
     urgent_safe_by_kind: dict[str, str] = {}
     urgent_not_safe: str
+    urgent_unsure: str
     check_in: dict[str, str]
     check_in_no: str
     safe_noted: str
@@ -264,20 +265,14 @@ def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[di
     ]
     signpost.append({"text": signpost_text(words, book, None)})
 
-    not_safe: list[dict[str, Any]] = [
-        {
-            "condition": [_nation_condition("elsewhere")],
-            "text": _emergency_words(words.data.urgent_not_safe, "elsewhere")
-            .replace(" If you can't speak, stay on the line and cough or tap when asked; on a"
-                     " mobile, press 55 when prompted.", ""),
-        },
-        {"text": words.data.urgent_not_safe},
-    ]  # fmt: skip
+    not_safe, unsure = (_by_emergency_number(text) for text in
+                        (words.data.urgent_not_safe, words.data.urgent_unsure))  # fmt: skip
     return {
         "utter_urgent": urgent,
         "utter_check_in": check_in,
         "utter_urgent_safe": _safe_for_now(words, places),
         "utter_urgent_not_safe": not_safe,
+        "utter_urgent_unsure": unsure,
         "utter_check_in_no": [{"text": words.data.check_in_no}],
         "utter_safe_noted": [{"text": words.data.safe_noted}],
         "utter_resources": resources,
@@ -291,6 +286,19 @@ def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[di
             }
         ],
     }
+
+
+def _by_emergency_number(text: str) -> list[dict[str, Any]]:
+    """A reply naming 999 and the Silent Solution, and outside the UK the local number only."""
+    return [
+        {
+            "condition": [_nation_condition("elsewhere")],
+            "text": _emergency_words(text, "elsewhere")
+            .replace(" If you can't speak, stay on the line and cough or tap when asked; on a"
+                     " mobile, press 55 when prompted.", ""),
+        },
+        {"text": text},
+    ]  # fmt: skip
 
 
 def _safe_for_now(words: CrisisWords, places: list[str | None]) -> list[dict[str, Any]]:

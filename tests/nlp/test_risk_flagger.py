@@ -5,6 +5,7 @@ from lantern.nlp.age_extractor import AgeExtractor
 from lantern.nlp.nation_extractor import NationExtractor
 from lantern.nlp.risk_flagger import RiskFlagger
 from lantern.nlp.safe_answer import SafeAnswerReader
+from lantern.nlp.unsure_answer import UnsureAnswerReader
 from lantern.safety import RiskDetector
 
 CONFIG = RiskFlagger.get_default_config()
@@ -292,3 +293,35 @@ def test_a_farewell_or_a_goodbye_the_tier_model_is_sure_of_keeps_the_crisis_repl
         [tier_ranked(message(text, "goodbye", 0.5), urgent, 0.0)]
     )
     assert msg.get("intent")["name"] == "risk_urgent"
+
+
+def test_unsure_answer_reader_sets_say_unsure_only_on_not_knowing():
+    plain, more, other = UnsureAnswerReader().process(
+        [message(t, "nlu_fallback") for t in ("idk maybe", "idk anymore", "hi")]
+    )
+    assert plain.get("intent") == {"name": "say_unsure", "confidence": 1.0}
+    assert more.get("intent")["name"] == other.get("intent")["name"] == "nlu_fallback"
+
+
+def test_not_knowing_the_tier_model_alone_checks_in_on_is_answered_with_the_helplines(detector):
+    (msg,) = UnsureAnswerReader().process([tier_ranked(message("idk", "nlu_fallback"), 0.01, 0.6)])
+    (msg,) = RiskFlagger(SIGNING_OFF, detector).process([msg])
+    assert msg.get("intent")["name"] == "say_unsure"  # the rules answer it after a check-in
+    assert (msg.get("risk")["tier"], msg.get("risk")["signpost"]) == ("none", True)
+    assert msg.get("risk")["paths"] == ["unsure_overruled"]
+
+
+@pytest.mark.parametrize(
+    ("text", "urgent", "check_in", "tier"),
+    [
+        ("idk anymore", 0.01, 0.6, "check_in"),  # says more than not knowing
+        ("idk", 0.85, 0.0, "urgent"),  # the tier model sure of urgent
+    ],
+)
+def test_a_doubt_that_says_more_or_the_tier_model_is_sure_of_keeps_its_reply(
+    detector, text, urgent, check_in, tier
+):
+    (msg,) = RiskFlagger(SIGNING_OFF, detector).process(
+        [tier_ranked(message(text, "nlu_fallback"), urgent, check_in)]
+    )
+    assert msg.get("risk")["tier"] == tier
