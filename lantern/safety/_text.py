@@ -78,6 +78,24 @@ def clean(text: str) -> str:
     return text
 
 
+_PUNCTUATION = re.compile(r"[.,!?;:~-]+")
+_KISSES = re.compile(r"x+")
+
+
+def short_reply_words(text: str, most: int) -> list[str] | None:
+    """The words of a short reply, punctuation left out; None when it has none or over ``most``.
+
+    For the readers of replies that say one thing only (``sign_off``, ``unsure``). Kisses
+    ("x", "xx") come back as "x".
+    """
+    found = [
+        "x" if _KISSES.fullmatch(w) else w
+        for w in words(clean(text))
+        if not _PUNCTUATION.fullmatch(w)
+    ]
+    return found if found and len(found) <= most else None
+
+
 def words(text: str) -> list[str]:
     """Split cleaned text into words and symbols; apostrophes are dropped.
 

@@ -10,9 +10,7 @@ the risk paths. Emoji are not read either. Framework-free.
 
 from __future__ import annotations
 
-import re
-
-from lantern.safety._text import clean, words
+from lantern.safety._text import short_reply_words
 
 _LEAVING = frozenset(
     {"bye", "byee", "byeee", "byebye", "goodbye", "night", "nite", "nighty", "nightnight",
@@ -24,22 +22,20 @@ _THANKS = frozenset(
 )  # fmt: skip
 _SMALL = frozenset(
     {"you", "u", "ok", "okay", "k", "kk", "for", "now", "so", "much", "again", "then", "anyway",
-     "anyways", "lol"}
+     "anyways", "lol", "x"}
 )  # fmt: skip
-_KISSES = re.compile(r"x+")
-_PUNCTUATION = re.compile(r"[.,!?;:~-]+")
 _MOST_WORDS = 8
 
 
 def is_sign_off(text: str) -> bool:
     """Whether all the message says is goodbye or thanks (at least one word of either)."""
-    found = [w for w in words(clean(text)) if not _PUNCTUATION.fullmatch(w)]
-    if not found or len(found) > _MOST_WORDS:
+    found = short_reply_words(text, _MOST_WORDS)
+    if found is None:
         return False
     closing = False
     for word in found:
         if word in _LEAVING or word in _THANKS:
             closing = True
-        elif word not in _SMALL and not _KISSES.fullmatch(word):
+        elif word not in _SMALL:
             return False
     return closing

@@ -19,9 +19,7 @@ free.
 
 from __future__ import annotations
 
-import re
-
-from lantern.safety._text import clean, words
+from lantern.safety._text import short_reply_words
 
 # Words that say "I don't know" on their own.
 _UNSURE_WORDS = frozenset(
@@ -55,17 +53,15 @@ _UNSURE_PHRASES = (
 _SMALL = frozenset(
     {"i", "im", "really", "tbh", "tbf", "honestly", "just", "um", "umm", "erm", "er", "uh",
      "hmm", "hm", "hmmm", "mm", "ah", "oh", "well", "so", "lol", "to", "be", "honest", "🤷",
-     "♀", "♂"}
+     "♀", "♂", "x"}
 )  # fmt: skip
-_KISSES = re.compile(r"x+")
-_PUNCTUATION = re.compile(r"[.,!?;:~-]+")
 _MOST_WORDS = 8
 
 
 def is_unsure_answer(text: str) -> bool:
     """Whether all the message says is that the writer does not know (at least one phrase)."""
-    found = [w for w in words(clean(text)) if not _PUNCTUATION.fullmatch(w)]
-    if not found or len(found) > _MOST_WORDS:
+    found = short_reply_words(text, _MOST_WORDS)
+    if found is None:
         return False
     unsure = False
     at = 0
@@ -78,7 +74,7 @@ def is_unsure_answer(text: str) -> bool:
         word = found[at]
         if word in _UNSURE_WORDS:
             unsure = True
-        elif word not in _SMALL and not _KISSES.fullmatch(word):
+        elif word not in _SMALL:
             return False
         at += 1
     return unsure
