@@ -82,18 +82,35 @@ _PUNCTUATION = re.compile(r"[.,!?;:~-]+")
 _KISSES = re.compile(r"x+")
 
 
-def short_reply_words(text: str, most: int) -> list[str] | None:
-    """The words of a short reply, punctuation left out; None when it has none or over ``most``.
+def says_only(
+    text: str, phrases: frozenset[tuple[str, ...]], small: frozenset[str], most: int
+) -> bool:
+    """Whether a short reply is only ``phrases`` (at least one) and ``small`` words beside them.
 
-    For the readers of replies that say one thing only (``sign_off``, ``unsure``). Kisses
-    ("x", "xx") come back as "x".
+    For the readers of replies that say one thing only (``sign_off``, ``unsure``). Punctuation
+    is left out and kisses ("x", "xx") are read as "x". At each word the longest phrase that
+    starts there is taken; a reply of more than ``most`` words is never such a reply.
     """
     found = [
         "x" if _KISSES.fullmatch(w) else w
         for w in words(clean(text))
         if not _PUNCTUATION.fullmatch(w)
     ]
-    return found if found and len(found) <= most else None
+    if not found or len(found) > most:
+        return False
+    lengths = sorted({len(p) for p in phrases}, reverse=True)
+    said = False
+    at = 0
+    while at < len(found):
+        length = next((n for n in lengths if tuple(found[at : at + n]) in phrases), 0)
+        if length:
+            said = True
+            at += length
+        elif found[at] in small:
+            at += 1
+        else:
+            return False
+    return said
 
 
 def words(text: str) -> list[str]:

@@ -265,14 +265,12 @@ def build_responses(words: CrisisWords, book: ResourceBook) -> dict[str, list[di
     ]
     signpost.append({"text": signpost_text(words, book, None)})
 
-    not_safe, unsure = (_by_emergency_number(text) for text in
-                        (words.data.urgent_not_safe, words.data.urgent_unsure))  # fmt: skip
     return {
         "utter_urgent": urgent,
         "utter_check_in": check_in,
         "utter_urgent_safe": _safe_for_now(words, places),
-        "utter_urgent_not_safe": not_safe,
-        "utter_urgent_unsure": unsure,
+        "utter_urgent_not_safe": _by_emergency_number(words.data.urgent_not_safe),
+        "utter_urgent_unsure": _by_emergency_number(words.data.urgent_unsure),
         "utter_check_in_no": [{"text": words.data.check_in_no}],
         "utter_safe_noted": [{"text": words.data.safe_noted}],
         "utter_resources": resources,

@@ -10,7 +10,7 @@ the risk paths. Emoji are not read either. Framework-free.
 
 from __future__ import annotations
 
-from lantern.safety._text import short_reply_words
+from lantern.safety._text import says_only
 
 _LEAVING = frozenset(
     {"bye", "byee", "byeee", "byebye", "goodbye", "night", "nite", "nighty", "nightnight",
@@ -24,18 +24,10 @@ _SMALL = frozenset(
     {"you", "u", "ok", "okay", "k", "kk", "for", "now", "so", "much", "again", "then", "anyway",
      "anyways", "lol", "x"}
 )  # fmt: skip
+_CLOSING = frozenset((word,) for word in _LEAVING | _THANKS)
 _MOST_WORDS = 8
 
 
 def is_sign_off(text: str) -> bool:
     """Whether all the message says is goodbye or thanks (at least one word of either)."""
-    found = short_reply_words(text, _MOST_WORDS)
-    if found is None:
-        return False
-    closing = False
-    for word in found:
-        if word in _LEAVING or word in _THANKS:
-            closing = True
-        elif word not in _SMALL:
-            return False
-    return closing
+    return says_only(text, _CLOSING, _SMALL, _MOST_WORDS)

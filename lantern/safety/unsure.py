@@ -19,7 +19,7 @@ free.
 
 from __future__ import annotations
 
-from lantern.safety._text import short_reply_words
+from lantern.safety._text import says_only
 
 # Words that say "I don't know" on their own.
 _UNSURE_WORDS = frozenset(
@@ -27,26 +27,28 @@ _UNSURE_WORDS = frozenset(
      "kinda", "sorta"}
 )  # fmt: skip
 # Phrases that say it together; "not" and "no" count only inside one of these.
-_UNSURE_PHRASES = (
-    ("i", "dont", "really", "know"),
-    ("i", "dont", "know"),
-    ("dont", "really", "know"),
-    ("dont", "know"),
-    ("do", "not", "know"),
-    ("not", "really", "sure"),
-    ("not", "too", "sure"),
-    ("not", "that", "sure"),
-    ("not", "sure"),
-    ("no", "idea"),
-    ("kind", "of"),
-    ("sort", "of"),
-    ("i", "guess"),
-    ("guess", "so"),
-    ("i", "suppose"),
-    ("suppose", "so"),
-    ("hard", "to", "say"),
-    ("who", "knows"),
-    ("not", "certain"),
+_UNSURE_PHRASES = frozenset(
+    {
+        ("i", "dont", "really", "know"),
+        ("i", "dont", "know"),
+        ("dont", "really", "know"),
+        ("dont", "know"),
+        ("do", "not", "know"),
+        ("not", "really", "sure"),
+        ("not", "too", "sure"),
+        ("not", "that", "sure"),
+        ("not", "sure"),
+        ("no", "idea"),
+        ("kind", "of"),
+        ("sort", "of"),
+        ("i", "guess"),
+        ("guess", "so"),
+        ("i", "suppose"),
+        ("suppose", "so"),
+        ("hard", "to", "say"),
+        ("who", "knows"),
+        ("not", "certain"),
+    }
 )
 # Small words beside them. Never "anymore", "now", "tonight", "why", "if", "what": those
 # begin to say something ("idk anymore", "not sure tonight").
@@ -55,26 +57,10 @@ _SMALL = frozenset(
      "hmm", "hm", "hmmm", "mm", "ah", "oh", "well", "so", "lol", "to", "be", "honest", "🤷",
      "♀", "♂", "x"}
 )  # fmt: skip
+_UNSURE = _UNSURE_PHRASES | {(word,) for word in _UNSURE_WORDS}
 _MOST_WORDS = 8
 
 
 def is_unsure_answer(text: str) -> bool:
     """Whether all the message says is that the writer does not know (at least one phrase)."""
-    found = short_reply_words(text, _MOST_WORDS)
-    if found is None:
-        return False
-    unsure = False
-    at = 0
-    while at < len(found):
-        phrase = next((p for p in _UNSURE_PHRASES if tuple(found[at : at + len(p)]) == p), None)
-        if phrase is not None:
-            unsure = True
-            at += len(phrase)
-            continue
-        word = found[at]
-        if word in _UNSURE_WORDS:
-            unsure = True
-        elif word not in _SMALL:
-            return False
-        at += 1
-    return unsure
+    return says_only(text, _UNSURE, _SMALL, _MOST_WORDS)
