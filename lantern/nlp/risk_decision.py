@@ -62,6 +62,9 @@ HERE_NOW_CATEGORIES = frozenset(
 CONTEXT_NAMES = frozenset(
     {Category.IMMEDIATE_DANGER, Category.STALKING, Category.CONCERN_FOR_OTHER, Category.GENERAL}
 )
+# The writer's own harm: the detector's words for these are never overruled for want of a
+# second opinion (``RiskDecision.unseconded``).
+OWN_HARM_CATEGORIES = frozenset({Category.SUICIDE, Category.SELF_HARM, Category.OVERDOSE})
 AT_HEIGHT_CATEGORIES = frozenset(
     {Category.SUICIDE, Category.ABUSER_SUICIDE_THREAT, Category.CONCERN_FOR_OTHER,
      Category.GENERAL}
@@ -233,6 +236,39 @@ class RiskDecision:
         return replace(
             self, tier=Tier.NONE, category=None, paths=("figure_overruled",), signpost=True
         )
+
+    def unseconded(self, tier_max: float, share_max: float, scene: Scene) -> RiskDecision:
+        """Risk on the detector's words alone that neither model of meaning sees at all.
+
+        DIET's own likeliest intent is not a risk intent (a topic, distress, a figure of
+        speech), the risk intents' share of the blended ranking is under ``share_max`` and the
+        tier model ranked the message and puts less than ``tier_max`` on risk of either tier:
+        "is it normal to feel guilty for leaving even though he hit me", "she thinks it only
+        counts if he hits me". The message is answered as usual and the line of helplines
+        follows (``signpost``); the findings stay in the record for staff.
+
+        Only when nothing else raised it (no other path, no scene, no tier-model
+        confirmation); never when the detector found means, a plan or a time, nor for words
+        of suicide, self-harm or overdose (out of fold, both models missed "had 16 of the
+        hayfever ones. is that dangerous?", "thanks for listening, in case I don't talk to you
+        again"); and urgent words only when the message says nothing is happening now and
+        sets no time ("he's just poured lighter fluid through the letterbox", asked beside a
+        question about court orders, was read as safe by both). See config.yml.
+        """
+        if self.paths != ("detector",):
+            return self
+        assessment, scores = self.assessment, self.tier_scores
+        if assessment is None or assessment.anchored or not scores.ranked:
+            return self
+        if any(f.category in OWN_HARM_CATEGORIES for f in assessment.findings):
+            return self
+        if self.tier is Tier.URGENT and scene.timed:
+            return self
+        if self.diet_intent in DIET_RISK_INTENTS or self.share.total >= share_max:
+            return self
+        if scores.urgent + scores.check_in >= tier_max:
+            return self
+        return replace(self, tier=Tier.NONE, category=None, paths=("unseconded",), signpost=True)
 
     def sign_off(self, urgent_max: float, path: str = "sign_off_overruled") -> RiskDecision:
         """A message that says nothing of risk, raised by the tier model alone, unsure.

@@ -46,7 +46,7 @@ from lantern.nlp.risk_decision import (
     decide,
 )
 from lantern.nlp.risk_tier import TIER_RANKING_KEY
-from lantern.safety import RiskDetector, Tier
+from lantern.safety import RiskDetector, Scene, Tier
 from lantern.safety.sign_off import is_sign_off
 from lantern.safety.unsure import is_unsure_answer
 
@@ -83,6 +83,8 @@ class RiskFlagger(GraphComponent):
             "share_distress_weight": 0.0,
             "figure_diet_min": 2.0,
             "figure_tier_max": 0.0,
+            "unseconded_tier_max": 0.0,
+            "unseconded_share_max": 0.0,
             "tier_confirm_urgent_min": 2.0,
             "signpost_tier_min": 2.0,
             "sign_off_urgent_max": 0.0,
@@ -148,8 +150,9 @@ class RiskFlagger(GraphComponent):
             explained_tier_min=float(self._config["explained_tier_min"]),
             share_distress_weight=float(self._config["share_distress_weight"]),
         )
+        scene = self._detector.scene(text) if decision.tier > Tier.NONE else Scene()
         if decision.tier is Tier.CHECK_IN:
-            decision = decision.in_scene(self._detector.scene(text))
+            decision = decision.in_scene(scene)
         if decision.tier is Tier.CHECK_IN:
             decision = decision.confirmed(
                 float(self._config["tier_confirm_urgent_min"]),
@@ -163,6 +166,10 @@ class RiskFlagger(GraphComponent):
             )
         decision = decision.figure_of_speech(
             float(self._config["figure_diet_min"]), float(self._config["figure_tier_max"])
+        ).unseconded(
+            float(self._config["unseconded_tier_max"]),
+            float(self._config["unseconded_share_max"]),
+            scene,
         )
         return decision.signposted(float(self._config["signpost_tier_min"]))
 

@@ -179,6 +179,7 @@ class Scene:
 
     here_now: bool = False  # at the door, outside, in the next room, "right now"
     at_height: bool = False  # on a ledge, a rail, a windowsill or a bridge
+    timed: bool = False  # says it is happening now ("just", "rn") or sets a time ("tonight")
 
 
 # When several categories fire, the reply leads with the most time-critical. Honour-based abuse

@@ -115,14 +115,22 @@ class RiskDetector:
             return ERROR_ASSESSMENT
 
     def scene(self, text: str) -> Scene:
-        """Where the message places someone now; nothing (never an error) if it cannot tell."""
+        """Where and when the message places someone now (never an error).
+
+        If it cannot tell, nobody is placed anywhere, but the message counts as timed: a time
+        is what keeps the detector's urgent words from being overruled (``RiskDecision``).
+        """
         try:
             tokens = words(clean(text))
             w = ctx.Words(tokens, tokens)
-            return Scene(here_now=ctx.is_here_now(w), at_height=ctx.is_at_height(w))
+            return Scene(
+                here_now=ctx.is_here_now(w),
+                at_height=ctx.is_at_height(w),
+                timed=ctx.has_now(w) or ctx.has_time(w),
+            )
         except Exception as error:
             log.error("reading the scene failed (%s)", type(error).__name__)
-            return Scene()
+            return Scene(timed=True)
 
     def _assess(self, text: str) -> RiskAssessment:
         if not isinstance(text, str):

@@ -687,6 +687,85 @@ def test_a_check_in_another_path_raised_is_never_overruled(detector):
     assert raised.figure_of_speech(*FIGURE) == raised
 
 
+UNSECONDED = (0.1, 0.5)
+# A question about leaving that the detector reads as violence now ("he hit me")
+GUILT = "is it normal to feel guilty for leaving even though he hit me"
+
+
+def test_risk_neither_model_sees_is_answered_with_the_helplines_after(detector):
+    # The detector's words alone; DIET's likeliest intent is no risk intent, the risk share is
+    # small and the tier model puts next to nothing on risk: answered, helplines after.
+    before = figure_decision(detector, GUILT, "share_distress", 0.55, 0.0, 0.01)
+    assert (before.tier, before.paths) == (Tier.URGENT, ("detector",))
+    decision = before.unseconded(*UNSECONDED, Scene()).signposted(0.3)
+    assert (decision.tier, decision.category, decision.paths, decision.signpost) == (
+        Tier.NONE, None, ("unseconded",), True
+    )  # fmt: skip
+    assert decision.record()["findings"][0]["pattern"] == "danger.violence_now"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "confidence", "urgent", "check_in", "ranking"),
+    [
+        # DIET's likeliest intent is a risk intent, however unsure
+        (GUILT, "risk_danger", 0.3, 0.0, 0.01, True),
+        # the tier model sees some risk, or did not rank the message (it failed)
+        (GUILT, "share_distress", 0.55, 0.06, 0.05, True),
+        (GUILT, "share_distress", 0.55, 0.0, 0.0, False),
+        # means, a plan or a time: nothing lowers it
+        ("is it normal to feel this calm, ive got the tablets lined up for tonight",
+         "share_distress", 0.9, 0.0, 0.0, True),
+        # words of the writer's own harm, even where both models see none
+        ("had 16 of the hayfever ones. is that dangerous? heart feels wrong",
+         "risk_none_figurative", 1.0, 0.04, 0.01, True),
+        ("thanks for listening, in case i dont talk to you again", "thanks", 0.9, 0.0, 0.0,
+         True),
+        ("whats the difference between a non mol and an occupation order? i have 300 "
+         "screenshots of him telling me to kill myself", "topic_legal", 0.9, 0.0, 0.0, True),
+    ],
+)  # fmt: skip
+def test_the_detector_stands_when_either_model_sees_risk(
+    detector, text, intent, confidence, urgent, check_in, ranking
+):
+    before = figure_decision(detector, text, intent, confidence, urgent, check_in, ranking)
+    assert before.tier > Tier.NONE
+    assert before.unseconded(*UNSECONDED, Scene()) == before
+
+
+def test_urgent_words_stand_when_the_message_says_now_or_sets_a_time(detector):
+    # Both models read violence asked beside a question of law as safe (out of fold, fortieth
+    # session); "just" says it is happening now.
+    text = "whats an occupation order? hes just poured lighter fluid through the letterbox"
+    before = figure_decision(detector, text, "topic_legal", 0.9, 0.0, 0.0)
+    assert (before.tier, before.paths) == (Tier.URGENT, ("detector",))
+    assert detector.scene(text).timed
+    assert before.unseconded(*UNSECONDED, detector.scene(text)) == before
+    # "even though he hit me" says no now and sets no time; said of tonight, it stands
+    assert not detector.scene(GUILT).timed
+    tonight = GUILT + " tonight"
+    assert detector.scene(tonight).timed
+    timed = figure_decision(detector, tonight, "share_distress", 0.55, 0.0, 0.01)
+    assert timed.unseconded(*UNSECONDED, detector.scene(tonight)) == timed
+
+
+def test_the_risk_share_keeps_the_detectors_words(detector):
+    # the blended ranking leans to risk intents, under the share's own threshold
+    shared = decide(
+        detector.assess(GUILT),
+        {"name": "share_distress", "confidence": 0.45},
+        ranked(("share_distress", 0.45), ("risk_danger", 0.3), ("risk_suicide", 0.25)),
+        tier_ranking=tiers(0.0, 0.01),
+        **{**SHARE, **TIER_MODEL, "share_check_in_min": 0.6, "share_urgent_min": 0.6},
+    )
+    assert (shared.tier, shared.paths) == (Tier.URGENT, ("detector",))
+    assert shared.unseconded(*UNSECONDED, Scene()) == shared
+    # and another path, or a scene, raising it is never overruled
+    alone = figure_decision(detector, GAME, "share_distress", 0.9, 0.0, 0.0)
+    raised = alone.in_scene(Scene(at_height=True))
+    assert raised.tier is Tier.URGENT
+    assert raised.unseconded(*UNSECONDED, Scene()) == raised
+
+
 def sign_off_decision(detector, text, urgent):
     """The decision for a goodbye DIET read as one, with the tier model's urgent as given."""
     decision = decide(

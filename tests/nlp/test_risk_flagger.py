@@ -325,3 +325,43 @@ def test_a_doubt_that_says_more_or_the_tier_model_is_sure_of_keeps_its_reply(
         [tier_ranked(message(text, "nlu_fallback"), urgent, check_in)]
     )
     assert msg.get("risk")["tier"] == tier
+
+
+UNSECONDING = {**CONFIRMING, "unseconded_tier_max": 0.1, "unseconded_share_max": 0.5}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is it normal to feel guilty for leaving even though he hit me",
+        "how do i explain coercive control to my mum, she thinks it only counts if he hits me",
+    ],
+)
+def test_words_of_danger_neither_model_sees_are_answered_with_the_helplines(detector, text):
+    def flagged(config):
+        (msg,) = RiskFlagger(config, detector).process(
+            [tier_ranked(message(text, "topic_coercive_control", 0.7), 0.0, 0.02)]
+        )
+        return msg
+
+    msg = flagged(UNSECONDING)
+    assert msg.get("intent")["name"] == "topic_coercive_control"  # answered as asked
+    assert msg.get("risk")["paths"] == ["unseconded"] and msg.get("risk")["signpost"] is True
+    assert msg.get("risk")["findings"]  # what the detector found stays for staff
+    assert flagged(CONFIRMING).get("intent")["name"] == "risk_urgent"  # off by default
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # said now, or of the writer's own harm: the detector's words stand
+        "whats an occupation order? hes just poured lighter fluid through the letterbox",
+        "had 16 of the hayfever ones. is that dangerous? heart feels wrong",
+        "is it normal to feel guilty for leaving even though he hit me tonight",
+    ],
+)
+def test_the_detector_stands_when_the_words_are_timed_or_of_own_harm(detector, text):
+    (msg,) = RiskFlagger(UNSECONDING, detector).process(
+        [tier_ranked(message(text, "topic_coercive_control", 0.7), 0.0, 0.02)]
+    )
+    assert msg.get("intent")["name"] == "risk_urgent"
