@@ -146,11 +146,16 @@ class TierScores:
             ranked=bool(ranking),
         )
 
+    @property
+    def risk(self) -> float:
+        """The probability of risk of either tier."""
+        return self.urgent + self.check_in
+
     def tier(self, check_in_min: float, urgent_min: float) -> Tier:
         """Urgent when its probability is high enough; a check-in when risk of either tier is."""
         if self.urgent >= urgent_min:
             return Tier.URGENT
-        if self.urgent + self.check_in >= check_in_min:
+        if self.risk >= check_in_min:
             return Tier.CHECK_IN
         return Tier.NONE
 
@@ -222,20 +227,16 @@ class RiskDecision:
         lighter fluid through the letterbox", asked beside a question about court orders, as a
         figure (fortieth session).
         """
-        if self.paths != ("detector",):
-            return self
-        assessment, scores = self.assessment, self.tier_scores
-        if assessment is None or assessment.anchored or not scores.ranked:
+        assessment = self._detector_words_alone()
+        if assessment is None:
             return self
         if self.tier is Tier.URGENT and not _only_threats(assessment):
             return self
         if self.diet_intent != FIGURATIVE_INTENT or self.diet_confidence < diet_min:
             return self
-        if scores.urgent + scores.check_in >= tier_max:
+        if self.tier_scores.risk >= tier_max:
             return self
-        return replace(
-            self, tier=Tier.NONE, category=None, paths=("figure_overruled",), signpost=True
-        )
+        return self._answered("figure_overruled")
 
     def unseconded(self, tier_max: float, share_max: float, scene: Scene) -> RiskDecision:
         """Risk on the detector's words alone that neither model of meaning sees at all.
@@ -255,10 +256,8 @@ class RiskDecision:
         sets no time ("he's just poured lighter fluid through the letterbox", asked beside a
         question about court orders, was read as safe by both). See config.yml.
         """
-        if self.paths != ("detector",):
-            return self
-        assessment, scores = self.assessment, self.tier_scores
-        if assessment is None or assessment.anchored or not scores.ranked:
+        assessment = self._detector_words_alone()
+        if assessment is None:
             return self
         if any(f.category in OWN_HARM_CATEGORIES for f in assessment.findings):
             return self
@@ -266,9 +265,9 @@ class RiskDecision:
             return self
         if self.diet_intent in DIET_RISK_INTENTS or self.share.total >= share_max:
             return self
-        if scores.urgent + scores.check_in >= tier_max:
+        if self.tier_scores.risk >= tier_max:
             return self
-        return replace(self, tier=Tier.NONE, category=None, paths=("unseconded",), signpost=True)
+        return self._answered("unseconded")
 
     def sign_off(self, urgent_max: float, path: str = "sign_off_overruled") -> RiskDecision:
         """A message that says nothing of risk, raised by the tier model alone, unsure.
@@ -286,6 +285,21 @@ class RiskDecision:
         """
         if self.paths not in _TIER_MODEL_ALONE or self.tier_scores.urgent >= urgent_max:
             return self
+        return self._answered(path)
+
+    def _detector_words_alone(self) -> RiskAssessment | None:
+        """The assessment, when only the detector's words raised the message and may be overruled.
+
+        No other path, scene or tier-model confirmation raised it, the detector found no means,
+        plan or time, and the tier model ranked the message (it did not fail).
+        """
+        assessment = self.assessment
+        if self.paths != ("detector",) or assessment is None or assessment.anchored:
+            return None
+        return assessment if self.tier_scores.ranked else None
+
+    def _answered(self, path: str) -> RiskDecision:
+        """No safety reply: the message is answered and the line of helplines follows."""
         return replace(self, tier=Tier.NONE, category=None, paths=(path,), signpost=True)
 
     def signposted(self, tier_min: float) -> RiskDecision:
@@ -298,8 +312,7 @@ class RiskDecision:
         """
         if self.tier is not Tier.NONE:
             return self
-        scores = self.tier_scores
-        return replace(self, signpost=self.signpost or scores.urgent + scores.check_in >= tier_min)
+        return replace(self, signpost=self.signpost or self.tier_scores.risk >= tier_min)
 
     @classmethod
     def failed(cls) -> RiskDecision:
@@ -389,11 +402,7 @@ def decide(
     # Whether only the intent ranking could escalate: the tier model ranked the message, and
     # neither it nor the detector escalates.
     nlu_alone = bool(tier_ranking) and max(assessment.tier, model_tier) is Tier.NONE
-    if (
-        nlu_alone
-        and max(diet_tier, share_tier) > Tier.NONE
-        and scores.urgent + scores.check_in < nlu_alone_tier_min
-    ):
+    if nlu_alone and max(diet_tier, share_tier) > Tier.NONE and scores.risk < nlu_alone_tier_min:
         # The intent ranking alone, and the model of whole messages sees next to no risk: DIET
         # read a medicine question ("can i take lemsip with paracetamol") as an overdose, or a
         # question about a court order spread its ranking over the risk intents. See config.yml
@@ -420,7 +429,7 @@ def decide(
         if (
             model_tier is not Tier.NONE
             and max(diet_tier, share_tier) is Tier.NONE
-            and scores.urgent + scores.check_in >= explained_tier_min
+            and scores.risk >= explained_tier_min
         ):
             # The model of whole messages is all but sure, and the figure explained words that
             # were not the risk: "at the hospice with him ... when he goes i'm going with him".
