@@ -146,6 +146,10 @@ NOT_NOW_CUES = (
                                    "session")),
     *((doing, "again") for doing in ("dating", "working", "smiling", "laughing", "driving",
                                      "studying", "happy", "myself", "herself", "himself")),
+    # forty-ninth session: the day of asking, not of struggling ("i used to self harm as a
+    # teenager ... today i'm asking about my partner's controlling behaviour with money")
+    *(("today", "im", doing) for doing in ("asking", "writing", "messaging", "here")),
+    ("today", "i", "want", "to", "ask"), ("today", "i", "have", "a", "question"),
 )  # fmt: skip
 # How many words after an over cue a "but" takes it back ("been fine for years, but ..."):
 # only cues of how someone is, which a "but" can take back; things done ("i've had

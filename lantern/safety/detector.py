@@ -567,10 +567,11 @@ def _wraps_figure(pattern: RiskPattern, start: int, end: int, fig_start: int, fi
     """A risk phrase that holds a whole figure of speech and says more than it.
 
     A passive wish that starts before the figure ("wish id get hit by a bus"), or a pattern
-    written to hold one, that runs on past it ("took 2 weeks of my meds").
+    written to hold one, that starts before it or runs on past it ("took 2 weeks of my meds",
+    "she keeps forgetting my meds").
     """
     if pattern.holds_figures:
-        return start <= fig_start and fig_end < end
+        return start <= fig_start and fig_end <= end and end - start > fig_end - fig_start
     return pattern.kind is Kind.PASSIVE and start < fig_start and fig_end <= end
 
 
