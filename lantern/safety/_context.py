@@ -160,6 +160,8 @@ OVER_STATE_CUES = (
     ("doing", "really", "well"), ("years", "behind", "me"), ("years", "out", "now"),
     ("happy", "now"), ("better", "place"), ("good", "place"), ("doing", "brilliantly"),
     ("doing", "brilliant"), ("life", "is", "good"),
+    # forty-ninth session (set HS): "since I left I feel so much lighter"
+    ("much", "lighter"), ("feel", "lighter"), ("much", "happier"),
 )  # fmt: skip
 # Words saying the past is over: they outweigh a 'now' cue ("im 42 now and doing well"),
 # unless a "but" follows one of the states above ("been doing well but ...").
@@ -267,6 +269,9 @@ HYPOTHETICAL_CUES = (
     ("how", "long", "do", "i", "have", "to", "report"),
     # learning about it: "doing a first aid course, we cover overdoses"
     ("first", "aid", "course"), ("first", "aid", "training"), ("training", "course"),
+    # forty-ninth session (set HS): what the writer once would have done ("the old me would
+    # have cut myself over his messages. today I blocked him and went for a run instead")
+    ("old", "me", "would"), ("old", "me", "wouldve"), ("old", "me", "wouldv"),
     ("course", "on"), ("training", "on"),
     # a condition for help: "police can't do anything unless he actually hits me"
     ("unless", "he"), ("unless", "she"), ("unless", "they"), ("only", "act", "if"),
