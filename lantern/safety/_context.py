@@ -52,6 +52,8 @@ PAST_CUES = (
     ("the", "70", "s"), ("the", "80", "s"), ("the", "90", "s"), ("the", "2000", "s"),
     ("years", "of", "counselling"), ("years", "of", "therapy"), ("over", "a", "decade"),
     ("a", "decade", "ago"), ("decades", "ago"),
+    # fiftieth session (set HR): "i had pills saved up during the worst of it"
+    ("during", "the", "worst", "of", "it"),
     ("when", "i", "left"), ("last", "time", "i", "was"), ("when", "we", "were", "together"),
     ("conviction", "for"), ("convicted", "of"), ("convicted", "for"),
     # forty-fifth session: what a statement to the police was about ("police took my statement
@@ -150,6 +152,12 @@ NOT_NOW_CUES = (
     # teenager ... today i'm asking about my partner's controlling behaviour with money")
     *(("today", "im", doing) for doing in ("asking", "writing", "messaging", "here")),
     ("today", "i", "want", "to", "ask"), ("today", "i", "have", "a", "question"),
+    # fiftieth session (set HQ): "today i just want to talk about how to trust someone new", and
+    # the day news came ("i found out today he's died")
+    ("today", "i", "just", "want", "to"), ("today", "i", "want", "to", "talk"),
+    ("found", "out", "today"),
+    # ... and missing the ex ("sometimes i still miss him")
+    *(("still", miss) for miss in ("miss", "missing", "love")),
 )  # fmt: skip
 # How many words after an over cue a "but" takes it back ("been fine for years, but ..."):
 # only cues of how someone is, which a "but" can take back; things done ("i've had
@@ -223,7 +231,8 @@ SETTLED_CUES = (
     *(("over", str(n), "years", "ago") for n in range(5, 41)),
     ("historic", "case"), ("historical", "case"), ("historic", "abuse"),
     ("historical", "abuse"), ("nothing", "since"), ("and", "nothing", "else", "since"),
-    ("deported",), ("he", "died"), ("she", "died"), ("all", "done", "with"), ("its", "all", "done"),
+    ("deported",), ("he", "died"), ("she", "died"), ("hes", "died"), ("shes", "died"),
+    ("all", "done", "with"), ("its", "all", "done"),
     ("with", "someone", "else"), ("working", "through", "it"), ("rebuilding",), ("doing", "ok"),
     ("genuinely", "doing"),
     # twenty-second session: the year they left ("he used to choke me, i left him in 2019")
@@ -317,6 +326,10 @@ TIME_CUES = (
     ("everyone", "is", "in", "bed"), ("everyones", "asleep"), ("everyone", "is", "asleep"),
     ("happening", "now"), ("as", "we", "speak"), ("not", "replying"), ("not", "answering"),
     ("not", "picking", "up"),
+    # fiftieth session (the forty-ninth's set HS): a day chosen ("i won't be here next week. i've
+    # picked the date")
+    *((chose, a, day) for chose in ("picked", "chosen", "chose", "set") for a in ("the", "a")
+      for day in ("date", "day")),
 )  # fmt: skip
 # "I'm safe right now": the time is the safety's, not a time set for harm.
 _SAFE_WORDS = frozenset({"safe", "ok", "okay", "fine", "alright"})
@@ -669,7 +682,9 @@ def past_and_now(w: Words, start: int, end: int) -> tuple[bool, bool]:
 
 
 # A sentence that dates the one before it: "i wanted to die when he left me. that was 2019."
-_DATING = re.compile(r" (?:that|this|it|all that) (?:was|were) ")
+# Or tells when it happened: "... nightmares about him choking me? it happened once 6 years ago"
+# (fiftieth session, set HQ).
+_DATING = re.compile(r" (?:that|this|it|all that) (?:was|were|happened) ")
 
 
 def _dated_after(w: Words, end: int) -> bool:
@@ -993,6 +1008,28 @@ def is_resolved(w: Words) -> bool:
     return any(
         _ABUSER.isdisjoint(w.joined[m.end() :].split()[:6]) for m in _RESOLVED.finditer(w.joined)
     )
+
+
+# Means given up: handed in, given back, thrown away (fiftieth session, sets HQ and HR: "used to
+# save up pills 'just in case' ... handed them all in to my pharmacist last year").
+MEANS_GONE_CUES = (
+    *((handed, them, "in") for handed in ("handed", "handing", "took", "taken")
+      for them in ("them", "it", "everything", "the", "my", "all")),
+    *((handed, them, "all", "in") for handed in ("handed", "took") for them in ("them", "it")),
+    *(("gave", them, "back") for them in ("them", "it", "everything")),
+    *((gave, them, "to", "the", who) for gave in ("gave", "handed", "took")
+      for them in ("them", "it", "everything")
+      for who in ("pharmacy", "pharmacist", "chemist", "gp", "doctor", "nurse", "police")),
+    ("got", "rid", "of", "them"), ("got", "rid", "of", "the"), ("got", "rid", "of", "all"),
+    ("flushed", "them"), ("binned", "them"), ("threw", "them", "away"), ("threw", "them", "out"),
+    ("disposed", "of"),
+)  # fmt: skip
+_MEANS_GONE = _cues(MEANS_GONE_CUES)
+
+
+def means_given_up(w: Words) -> bool:
+    """The message says the means were handed in or thrown away, not denied ("never got rid")."""
+    return bool(_unnegated(_MEANS_GONE, w.joined))
 
 
 def is_fiction(w: Words, start: int) -> bool:

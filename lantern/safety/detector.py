@@ -183,10 +183,17 @@ class RiskDetector:
             + [(p, s, e) for p, s, e, _ in scenes]
         )
         own.update({(p.id, s, e): keys_ for p, s, e, keys_ in scenes})
-        anchored = any(p.kind.is_anchor and p.tier > Tier.NONE for p, _, _ in matches)
+        spent = {(p.id, s, e) for p, s, e in matches if _is_spent(w, p, s, e)}
+        anchored = any(
+            p.kind.is_anchor and p.tier > Tier.NONE and (p.id, s, e) not in spent
+            for p, s, e in matches
+        )
         timed = ctx.has_time(w)
         findings = [
-            self._finding(w, p, s, e, anchored, timed, own[(p.id, s, e)]) for p, s, e in matches
+            self._finding(w, p, s, e, anchored, timed, own[(p.id, s, e)])
+            if (p.id, s, e) not in spent
+            else _spent_finding(w, p, s, e)
+            for p, s, e in matches
         ]
         # Only a figure that explains the message shows it is safe; an aside ("my phone's
         # dying") cancels the words it covers and says nothing about the rest.
@@ -411,6 +418,37 @@ class RiskDetector:
             explanation=p.explanation,
             modifiers=tuple(modifiers),
         )
+
+
+def _is_spent(w: ctx.Words, p: RiskPattern, start: int, end: int) -> bool:
+    """Means in the past that are gone (handed in, or the past said to be over), nothing now.
+
+    "Used to save up pills 'just in case' when I was with him. Handed them all in to my
+    pharmacist last year", "i had pills saved up during the worst of it. handed them in at the
+    pharmacy last year" (fiftieth session, sets HQ and HR). Means said now keep the message
+    urgent whatever else it says ("i'm not suicidal but i've lined the tablets up").
+    """
+    if p.kind is not Kind.MEANS or not p.settles:
+        return False
+    past, now = ctx.past_and_now(w, start, end)
+    return past and not now and (ctx.means_given_up(w) or ctx.is_over(w))
+
+
+def _spent_finding(w: ctx.Words, p: RiskPattern, start: int, end: int) -> Finding:
+    """A finding of means in the past that are gone (``_is_spent``): tier none."""
+    assert p.category is not None
+    return Finding(
+        pattern_id=p.id,
+        category=p.category,
+        kind=p.kind,
+        base_tier=p.tier,
+        tier=Tier.NONE,
+        start=start,
+        end=end,
+        words=" ".join(w.text[start:end]),
+        explanation=p.explanation,
+        modifiers=(Modifier.PAST,),
+    )
 
 
 def _threat_leads(w: ctx.Words, findings: list[Finding]) -> list[Finding]:
