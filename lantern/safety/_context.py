@@ -51,7 +51,9 @@ PAST_CUES = (
     # "the 90s" as the words are split ("90", "s")
     ("the", "70", "s"), ("the", "80", "s"), ("the", "90", "s"), ("the", "2000", "s"),
     ("years", "of", "counselling"), ("years", "of", "therapy"), ("over", "a", "decade"),
-    ("a", "decade", "ago"), ("decades", "ago"),
+    ("a", "decade", "ago"), ("decades", "ago"), ("used", "tae"),
+    # fiftieth session (set HO): "is it normal to dream he's killing me even though it's been years"
+    ("even", "though", "its", "been", "years"),
     # fiftieth session (set HR): "i had pills saved up during the worst of it"
     ("during", "the", "worst", "of", "it"),
     ("when", "i", "left"), ("last", "time", "i", "was"), ("when", "we", "were", "together"),
@@ -156,6 +158,8 @@ NOT_NOW_CUES = (
     # the day news came ("i found out today he's died")
     ("today", "i", "just", "want", "to"), ("today", "i", "want", "to", "talk"),
     ("found", "out", "today"),
+    # ... checking the street, a habit left behind (set HO: "i still check the street before bed")
+    ("i", "still", "check"),
     # ... and missing the ex ("sometimes i still miss him")
     *(("still", miss) for miss in ("miss", "missing", "love")),
 )  # fmt: skip
@@ -232,6 +236,9 @@ SETTLED_CUES = (
     ("historic", "case"), ("historical", "case"), ("historic", "abuse"),
     ("historical", "abuse"), ("nothing", "since"), ("and", "nothing", "else", "since"),
     ("deported",), ("he", "died"), ("she", "died"), ("hes", "died"), ("shes", "died"),
+    # fiftieth session (set HO): far away, and not near ("hasnae been near me in 4 year")
+    ("counties", "away"), ("miles", "away"), *((hasnt, "been", "near", "me")
+                                              for hasnt in ("hasnt", "hasnae", "not", "never")),
     ("all", "done", "with"), ("its", "all", "done"),
     ("with", "someone", "else"), ("working", "through", "it"), ("rebuilding",), ("doing", "ok"),
     ("genuinely", "doing"),
@@ -248,6 +255,9 @@ SETTLED_CUES = (
     *((who, "got", n, unit) for who in ("he", "she") for unit in ("years", "yrs")
       for n in (*map(str, range(1, 41)), *_TWO_TO_TEN, "twelve", "fifteen", "twenty")),
     ("he", "got", "life"), ("she", "got", "life"),
+    # fiftieth session (set HO): "he did 3 years for it"
+    *((who, "did", n, unit) for who in ("he", "she") for unit in ("years", "yrs", "months")
+      for n in (*map(str, range(1, 41)), *_TWO_TO_TEN)),
     ("he", "passed", "away"), ("she", "passed", "away"), ("passed", "long", "ago"),
     *(("serving", str(n), unit) for n in range(1, 41) for unit in ("years", "yrs")),
     *(("seen", who, within, n, unit) for who in ("him", "her", "them") for within in ("in", "for")
@@ -1226,6 +1236,8 @@ WORK_CUES = (
     ("our", "dsl"), ("the", "dsl"), ("teaching", "assistant"), ("youth", "worker"),
     ("health", "visitor"), ("im", "a", "midwife"), ("im", "a", "carer"), ("care", "worker"),
     ("counselling", "course"), ("role", "play"), ("roleplay",),
+    # fiftieth session (set HO): "I work as a prison nurse", "I work A&E reception"
+    ("work", "as", "a"), ("prison", "nurse"), ("work", "reception"), ("e", "reception"),
     ("youth", "group"), ("youth", "club"), ("run", "the", "youth"),
 )  # fmt: skip
 _WORK = _cues(WORK_CUES)
@@ -1242,6 +1254,22 @@ _OTHERS_WORDS = THIRD_PERSON | {
 def is_at_work(w: Words) -> bool:
     """The writer is talking about their job (a nurse, a call handler, on shift)."""
     return _has_cue(w.joined, _WORK)
+
+
+# What a worker says has happened since to the person they met at work: in safety, or the one
+# who harmed them held ("he's in custody now and she's settled in a refuge").
+SAFE_SINCE_CUES = (
+    ("in", "custody"), ("was", "arrested"), ("got", "arrested"), ("been", "arrested"),
+    ("with", "family"), ("in", "a", "refuge"), ("in", "refuge"), ("to", "a", "refuge"),
+    ("all", "fine"), ("shes", "safe"), ("hes", "safe"), ("theyre", "safe"), ("is", "safe", "now"),
+    ("with", "the", "idva"), ("with", "an", "idva"),
+)  # fmt: skip
+_SAFE_SINCE = _cues(SAFE_SINCE_CUES)
+
+
+def is_safe_since(w: Words) -> bool:
+    """The message says the person at risk is safe now, or the danger held (``SAFE_SINCE_CUES``)."""
+    return bool(_unnegated(_SAFE_SINCE, w.joined))
 
 
 # What a worker says is going on as they write: someone else's risk at work that is still live.

@@ -280,7 +280,19 @@ class RiskDetector:
             and ctx.is_negated_inside(w, start, end, own)
         )
         if (
-            category in _TIMED_CATEGORIES
+            (
+                category in _TIMED_CATEGORIES
+                # fiftieth session (sets HQ and HO): a social worker's or police officer's
+                # account of someone else's danger, which the message says is over for them
+                # ("we have a mum who was threatened with a gun by her ex - he's in custody
+                # now"); never danger whose words name the writer ("he said when i get home
+                # im dead. my shift ends in 20 mins")
+                or (
+                    category is Category.IMMEDIATE_DANGER
+                    and ctx.FIRST_PERSON.isdisjoint(w.text[start:end])
+                    and ctx.is_safe_since(w)
+                )
+            )
             and (third_person or ctx.names_others(w, start, end))
             and ctx.is_at_work(w)
             and not ctx.is_happening_now(w)
