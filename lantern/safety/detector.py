@@ -190,9 +190,7 @@ class RiskDetector:
         )
         timed = ctx.has_time(w)
         findings = [
-            self._finding(w, p, s, e, anchored, timed, own[(p.id, s, e)])
-            if (p.id, s, e) not in spent
-            else _spent_finding(w, p, s, e)
+            self._finding(w, p, s, e, anchored, timed, own[(p.id, s, e)], (p.id, s, e) in spent)
             for p, s, e in matches
         ]
         # Only a figure that explains the message shows it is safe; an aside ("my phone's
@@ -267,7 +265,9 @@ class RiskDetector:
         anchored: bool,
         timed: bool,
         own: frozenset[str],
+        spent: bool = False,
     ) -> Finding:
+        """The finding for one match; ``spent``: means in the past that are gone (``_is_spent``)."""
         assert p.category is not None
         tier, category, modifiers = p.tier, p.category, []
         third_person = ctx.is_third_person(w, start, end, own)
@@ -279,7 +279,10 @@ class RiskDetector:
             and w.keys[end - 1] not in _WRITER
             and ctx.is_negated_inside(w, start, end, own)
         )
-        if (
+        if spent:
+            modifiers.append(Modifier.PAST)
+            tier = Tier.NONE
+        elif (
             (
                 category in _TIMED_CATEGORIES
                 # fiftieth session (sets HQ and HO): a social worker's or police officer's
@@ -320,7 +323,7 @@ class RiskDetector:
             # the kind is not known (thirty-sixth session).
             modifiers.append(Modifier.WRITER)
             category = Category.GENERAL
-        if Modifier.FICTION in modifiers or Modifier.AT_WORK in modifiers:
+        if spent or Modifier.FICTION in modifiers or Modifier.AT_WORK in modifiers:
             pass
         elif (
             timed
@@ -444,23 +447,6 @@ def _is_spent(w: ctx.Words, p: RiskPattern, start: int, end: int) -> bool:
         return False
     past, now = ctx.past_and_now(w, start, end)
     return past and not now and (ctx.means_given_up(w) or ctx.is_over(w))
-
-
-def _spent_finding(w: ctx.Words, p: RiskPattern, start: int, end: int) -> Finding:
-    """A finding of means in the past that are gone (``_is_spent``): tier none."""
-    assert p.category is not None
-    return Finding(
-        pattern_id=p.id,
-        category=p.category,
-        kind=p.kind,
-        base_tier=p.tier,
-        tier=Tier.NONE,
-        start=start,
-        end=end,
-        words=" ".join(w.text[start:end]),
-        explanation=p.explanation,
-        modifiers=(Modifier.PAST,),
-    )
 
 
 def _threat_leads(w: ctx.Words, findings: list[Finding]) -> list[Finding]:
