@@ -174,6 +174,8 @@ OVER_STATE_CUES = (
     ("doing", "brilliant"), ("life", "is", "good"),
     # forty-ninth session (set HS): "since I left I feel so much lighter"
     ("much", "lighter"), ("feel", "lighter"), ("much", "happier"),
+    # fifty-first session (set HN): "my mate tried to end it years ago, hes doing great now"
+    ("doing", "great"),
 )  # fmt: skip
 # Words saying the past is over: they outweigh a 'now' cue ("im 42 now and doing well"),
 # unless a "but" follows one of the states above ("been doing well but ...").
@@ -467,8 +469,31 @@ def is_negated(w: Words, start: int) -> bool:
 
 
 def _denies(w: Words, negator: int) -> bool:
-    """The negator denies what follows: it neither insists, discloses nor is unsure."""
-    return not _following(w, negator, INSISTING | DISCLOSING | UNSURE)
+    """The negator denies what follows.
+
+    It neither insists, discloses nor is unsure, nor opens the writer's "can't do this anymore"
+    ("cant do this anymore took all the tablets").
+    """
+    if _following(w, negator, INSISTING | DISCLOSING | UNSURE):
+        return False
+    return not _cant_go_on(w, negator)
+
+
+# fifty-first session (set HN): "cant do thsi anymroe took all the tabletts about 20 min ago"
+# is not a denial of what follows: "can't do this anymore" is the end of someone's strength.
+_GOING_ON = frozenset(
+    {"do", "take", "cope", "handle", "go", "keep", "live", "face", "stand", "bear", "carry"}
+)
+_ANY_MORE = frozenset({"anymore", "anymroe", "anymor", "anymre", "nemore", "anymo"})
+
+
+def _cant_go_on(w: Words, negator: int) -> bool:
+    """A negator that opens "can't do this anymore", "can't take it any longer"."""
+    after = w.text[negator + 1 : negator + 5]
+    if not after or after[0] not in _GOING_ON:
+        return False
+    joined = " ".join(after[1:])
+    return not _ANY_MORE.isdisjoint(after[1:]) or "any more" in joined or "any longer" in joined
 
 
 def is_negated_inside(w: Words, start: int, end: int, own: frozenset[str]) -> bool:
@@ -518,8 +543,17 @@ def is_unsure(w: Words, start: int) -> bool:
 def _negators(w: Words, start: int) -> list[int]:
     first = max(clause_start(w, start), start - NEGATION_WINDOW)
     return [
-        i for i in range(first, start) if w.keys[i] in NEGATORS and not _in_condition(w, i, start)
+        i
+        for i in range(first, start)
+        if w.keys[i] in NEGATORS
+        and not _in_condition(w, i, start)
+        and _EXCEPT.isdisjoint(w.keys[i + 1 : start])
     ]
+
+
+# fifty-first session (set HN): "cant feel anything except wanting it all to stop": what the
+# 'except' names is what is left, not denied.
+_EXCEPT = frozenset({"except", "exept", "besides"})
 
 
 def _following(w: Words, negator: int, wanted: frozenset[str]) -> bool:
