@@ -52,6 +52,8 @@ PAST_CUES = (
     ("the", "70", "s"), ("the", "80", "s"), ("the", "90", "s"), ("the", "2000", "s"),
     ("years", "of", "counselling"), ("years", "of", "therapy"), ("over", "a", "decade"),
     ("a", "decade", "ago"), ("decades", "ago"), ("used", "tae"),
+    # fifty-first session (set HN): "use to" as it is often written ("he use to hide my chair")
+    ("he", "use", "to"), ("she", "use", "to"), ("i", "use", "to"),
     # fiftieth session (set HO): "is it normal to dream he's killing me even though it's been years"
     ("even", "though", "its", "been", "years"),
     # fiftieth session (set HR): "i had pills saved up during the worst of it"
@@ -163,6 +165,7 @@ NOT_NOW_CUES = (
     # ... and missing the ex ("sometimes i still miss him")
     *(("still", miss) for miss in ("miss", "missing", "love")),
 )  # fmt: skip
+_TWO_TO_TEN = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 # How many words after an over cue a "but" takes it back ("been fine for years, but ..."):
 # only cues of how someone is, which a "but" can take back; things done ("i've had
 # counselling, but the guilt is still there") stay done.
@@ -174,8 +177,12 @@ OVER_STATE_CUES = (
     ("doing", "brilliant"), ("life", "is", "good"),
     # forty-ninth session (set HS): "since I left I feel so much lighter"
     ("much", "lighter"), ("feel", "lighter"), ("much", "happier"),
-    # fifty-first session (set HN): "my mate tried to end it years ago, hes doing great now"
+    # fifty-first session (set HN): "my mate tried to end it years ago, hes doing great now";
+    # the abuser long gone: "my ex used to hide my hearing aids. hes been gone 2 years. why do i
+    # still check where they are every night"
     ("doing", "great"),
+    *(("been", "gone", n, unit) for n in (*map(str, range(1, 41)), *_TWO_TO_TEN)
+      for unit in ("years", "yrs")),
 )  # fmt: skip
 # Words saying the past is over: they outweigh a 'now' cue ("im 42 now and doing well"),
 # unless a "but" follows one of the states above ("been doing well but ...").
@@ -208,7 +215,6 @@ OVER_CUES = (
 )  # fmt: skip
 # Weaker words that a past risk has settled: they count only when nothing says "now" ("he used
 # to lock me in, i'm three years out", "we split in 2019 and we're fine now").
-_TWO_TO_TEN = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 SETTLED_CUES = (
     ("fine", "now"), ("ok", "now"), ("okay", "now"), ("safe", "now"), ("doing", "really", "well"),
     ("doing", "great"), ("no", "contact"), ("years", "out"), ("my", "own", "place"),
